@@ -1,0 +1,33 @@
+// `npm test`: everything a change can break, in order of cost — types, lint, catalogs, the build,
+// Vitest (unit, screens, server against a real SQLite file), then the browser tests in Chromium
+// against the built app and the real server. Ends with one line that counts every test.
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ensureChromium } from './ensure-chromium.mjs'
+import { ensureDependencies, root, run, runBin } from './lib.mjs'
+
+const results = join(root, '.test-results')
+mkdirSync(results, { recursive: true })
+
+ensureDependencies()
+runBin('type check (tsc)', 'tsc', ['-p', '.'])
+runBin('lint (oxlint, import direction of DESIGN.md §3)', 'oxlint', ['--deny-warnings'])
+run('catalogs (lingui)', process.execPath, ['scripts/check-i18n.mjs'])
+runBin('build the app (vite build)', 'vite', ['build', '--logLevel', 'warn'])
+const vitestJson = join(results, 'vitest.json')
+runBin('unit, screen and server tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
+const chromium = ensureChromium()
+const e2eTap = join(results, 'e2e.tap')
+run('browser tests (node --test, Chromium)', process.execPath, [
+  '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
+  '--test-reporter=tap', `--test-reporter-destination=${e2eTap}`, 'tests/e2e/*.test.ts',
+], { env: { ...process.env, CHROMIUM_PATH: chromium } })
+
+const vitest = JSON.parse(readFileSync(vitestJson, 'utf8'))
+const tap = readFileSync(e2eTap, 'utf8')
+const tapCount = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0)
+const passed = vitest.numPassedTests + tapCount('pass')
+const failed = vitest.numFailedTests + tapCount('fail')
+console.log(`\nvitest: ${vitest.numPassedTests} passed, e2e: ${tapCount('pass')} passed`)
+console.log(`tests: ${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

@@ -1,0 +1,23 @@
+// Everything that must happen once before the first render: the locale, and the api client's
+// link to the session (token in, logout out).
+import { configureApiClient } from '../lib/api-client'
+import { activateLocale, DEFAULT_LOCALE, i18n, isAppLocale } from '../lib/i18n'
+import { localeStorageAtom, readToken, signOut } from '../lib/session'
+import { store } from '../lib/store'
+import { toast } from '../lib/toast'
+
+/** Spec §4: on code -2 the message shows and the user is logged out after a short delay. */
+export const LOGOUT_DELAY_MS = 1500
+
+export async function startApp(): Promise<void> {
+  configureApiClient({
+    getToken: readToken,
+    getLocale: () => i18n.locale || DEFAULT_LOCALE,
+    onSessionExpired: (message) => {
+      toast.error(message)
+      setTimeout(signOut, LOGOUT_DELAY_MS)
+    },
+  })
+  const saved = store.get(localeStorageAtom)
+  await activateLocale(isAppLocale(saved) ? saved : DEFAULT_LOCALE)
+}

@@ -1,0 +1,34 @@
+// Wire envelopes of the three backend groups (spec §7). Shared by the app, the service worker and
+// the reference server, so that one definition says what "success" means for each group.
+
+/** `/bb/...` answers: success is `code: 1`; `code: -2` means the session is unknown or expired. */
+export interface BbEnvelope<T> {
+  code: number
+  msg: string
+  data: T | null
+}
+
+/** `/contract/app/contract/second/*` answers: success is `code: 200`, payload in `result`. */
+export interface SecondEnvelope<T> {
+  code: number
+  msg: string
+  result: T | null
+}
+
+/** `/contract/contract/*` answers: success is `code: 1`, payload in `data`. */
+export type ContractEnvelope<T> = BbEnvelope<T>
+
+/** Market calls (`/bb/huobi/*`) answer in Huobi's shape: `status: 'ok'` or `'error'`. */
+export interface MarketEnvelope {
+  status: 'ok' | 'error'
+  'err-msg'?: string
+}
+
+export const BB_OK = 1
+export const BB_FAIL = 0
+export const SECOND_OK = 200
+export const SESSION_EXPIRED = -2
+
+/** Header names the client sends and the server reads. */
+export const TOKEN_HEADER = 'access-token'
+export const IDEMPOTENCY_HEADER = 'idempotency-key'

@@ -1,0 +1,61 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { signInAtom } from '../../../lib/session'
+import { useSetAtom } from '../../../lib/store'
+import { toast, toastFailure } from '../../../lib/toast'
+import { PasswordField, TextField } from '../../../lib/ui/text-field'
+import { SubmitButton } from '../../../lib/ui/submit-button'
+import { login } from '../api'
+import { hasErrors, type FormErrors } from '../../../lib/form-errors'
+import { checkLogin, normalizeEmail } from '../logic'
+
+/** Email + password sign-in; `onSignedIn` decides where the user lands. */
+export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () => void; initialEmail?: string }) {
+  const { t } = useLingui()
+  const signIn = useSetAtom(signInAtom)
+  const [email, setEmail] = useState(initialEmail)
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<FormErrors<'email' | 'password'>>({})
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const found = checkLogin({ email, password })
+    setErrors(found)
+    if (hasErrors(found)) return
+    setBusy(true)
+    try {
+      signIn(await login(normalizeEmail(email), password))
+      toast.success('login success')
+      onSignedIn()
+    } catch (error) {
+      toastFailure(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <TextField label={<Trans>Email</Trans>} value={email} onValueChange={setEmail} type="email"
+        autoComplete="username" inputMode="email" placeholder={t`Please enter your email`} error={errors.email} />
+      <PasswordField label={<Trans>Login password</Trans>} value={password} onValueChange={setPassword}
+        autoComplete="current-password" placeholder={t`Please enter the login password`} error={errors.password} />
+      <div className="form__links">
+        <Link to="/password">
+          <Trans>Forgot password?</Trans>
+        </Link>
+      </div>
+      <SubmitButton busy={busy}>
+        <Trans>Log in</Trans>
+      </SubmitButton>
+      <p className="form__footer">
+        <Trans>No account yet?</Trans>{' '}
+        <Link to="/register">
+          <Trans>Register</Trans>
+        </Link>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,157 @@
+// The only module that knows the wire envelopes (DESIGN §4, spec §7/§8). Callers get the payload
+// or an ApiError whose message is ready for a toast; they never see codes, statuses or headers.
+// Session state comes in through hooks so this file imports no store and works in any test.
+import { BB_OK, SECOND_OK, SESSION_EXPIRED, TOKEN_HEADER } from '../contract/envelopes.ts'
+import type { BbEnvelope, ContractEnvelope, MarketEnvelope, SecondEnvelope } from '../contract/envelopes.ts'
+import { SERVER_MESSAGES } from '../contract/messages.ts'
+import { toFormParams } from './form-encoding'
+
+export { stripEmpty } from './form-encoding'
+
+/** Spec §9. */
+export const REQUEST_TIMEOUT_MS = 12_000
+// Plain strings so this file needs no Lingui transform; api-messages.ts puts them in the catalogs.
+export const NETWORK_ERROR_MESSAGE = 'Network error, please check your connection and try again'
+export const TIMEOUT_MESSAGE = 'The request timed out, please try again'
+export const FALLBACK_MESSAGE = 'error'
+
+export type ApiErrorKind = 'business' | 'session' | 'http' | 'network' | 'timeout'
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind
+  readonly code?: number
+  readonly status?: number
+  constructor(message: string, details: { kind: ApiErrorKind; code?: number; status?: number }) {
+    super(message)
+    this.name = 'ApiError'
+    this.kind = details.kind
+    this.code = details.code
+    this.status = details.status
+  }
+}
+
+export interface ApiClientHooks {
+  getToken(): string | null
+  getLocale(): string
+  /** Called once per expired token (not once per failed call), with the message to show. */
+  onSessionExpired(message: string): void
+  /** Origin of the API; '' (same origin) in the app. */
+  baseUrl?: string
+  timeoutMs?: number
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+// Spec §7 names 'zh-CN,zh' and 'en-US,en'; Korean and Japanese follow the same shape.
+const ACCEPT_LANGUAGE: Record<string, string> = { 'en-US': 'en-US,en', 'zh-CN': 'zh-CN,zh', ko: 'ko-KR,ko', ja: 'ja-JP,ja' }
+
+let hooks: ApiClientHooks = { getToken: () => null, getLocale: () => 'en-US', onSessionExpired: () => {} }
+// Parallel calls (a screen loads several lists) all fail with -2 at once; one toast and one logout.
+let lastExpiredToken: string | null | undefined
+
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next
+  lastExpiredToken = undefined
+}
+
+type Body = Record<string, unknown>
+const isBody = (value: unknown): value is Body => typeof value === 'object' && value !== null
+
+/** The server's words, if it said any (spec §8: msg, else message). */
+function serverText(body: Body | null): string | undefined {
+  const text = [body?.msg, body?.message].find((part) => typeof part === 'string' && part !== '')
+  return text as string | undefined
+}
+
+async function send(method: 'GET' | 'POST', path: string, payload: object | undefined, options: RequestOptions) {
+  const timeout = AbortSignal.timeout(hooks.timeoutMs ?? REQUEST_TIMEOUT_MS)
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout
+  const token = hooks.getToken()
+  const headers: Record<string, string> = {
+    'accept-language': ACCEPT_LANGUAGE[hooks.getLocale()] ?? 'en-US,en',
+    ...(token ? { [TOKEN_HEADER]: token } : {}),
+    ...options.headers,
+  }
+  const params = toFormParams(payload)
+  const query = method === 'GET' && params.size > 0 ? `?${params}` : ''
+  try {
+    // A URLSearchParams body makes fetch send application/x-www-form-urlencoded;charset=UTF-8.
+    const init = { method, headers, signal, body: method === 'POST' ? params : undefined }
+    const response = await fetch(`${hooks.baseUrl ?? ''}${path}${query}`, init)
+    const text = await response.text()
+    let body: Body | null = null
+    try {
+      const parsed: unknown = JSON.parse(text)
+      body = isBody(parsed) ? parsed : null
+    } catch {
+      // Not JSON (a proxy's error page, an SPA fallback): treated as "no envelope" below.
+    }
+    return { status: response.status, body, token }
+  } catch {
+    // The caller cancelled (e.g. left the screen): not a failure to report, pass its reason on.
+    if (options.signal?.aborted) throw options.signal.reason
+    if (timeout.aborted) throw new ApiError(TIMEOUT_MESSAGE, { kind: 'timeout' })
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: 'network' })
+  }
+}
+
+/** How one backend group says "success" and where its payload sits. */
+interface Group {
+  isOk(body: Body): boolean
+  payload(body: Body): unknown
+  failure(body: Body | null): string
+}
+
+async function call<T>(group: Group, method: 'GET' | 'POST', path: string, payload?: object, options: RequestOptions = {}): Promise<T> {
+  const { status, body, token } = await send(method, path, payload, options)
+  const code = typeof body?.code === 'number' ? body.code : undefined
+  if (code === SESSION_EXPIRED) {
+    const message = serverText(body) ?? SERVER_MESSAGES.sessionExpired
+    if (token !== lastExpiredToken) {
+      lastExpiredToken = token
+      hooks.onSessionExpired(message)
+    }
+    throw new ApiError(message, { kind: 'session', code, status })
+  }
+  if (status !== 200) {
+    const fallback = status >= 500 ? SERVER_MESSAGES.serverError : `Request failed with status code ${status}`
+    throw new ApiError(serverText(body) ?? fallback, { kind: 'http', code, status })
+  }
+  if (body === null) throw new ApiError(FALLBACK_MESSAGE, { kind: 'http', status })
+  if (!group.isOk(body)) throw new ApiError(group.failure(body), { kind: 'business', code, status })
+  return group.payload(body) as T
+}
+
+const codeGroup = (ok: number, field: 'data' | 'result'): Group => ({
+  isOk: (body) => body.code === ok,
+  payload: (body) => body[field],
+  failure: (body) => serverText(body) ?? FALLBACK_MESSAGE,
+})
+const BB = codeGroup(BB_OK, 'data' satisfies keyof BbEnvelope<unknown>)
+const SECOND = codeGroup(SECOND_OK, 'result' satisfies keyof SecondEnvelope<unknown>)
+const CONTRACT = codeGroup(BB_OK, 'data' satisfies keyof ContractEnvelope<unknown>)
+// Spec §8: a market answer whose status is not 'ok' is rejected with 'error', whatever it says.
+const MARKET: Group = { isOk: (body) => body.status === 'ok', payload: (body) => body, failure: () => FALLBACK_MESSAGE }
+
+/** `/bb/...` POST: resolves `data` of a `code: 1` answer. */
+export const postBb = <T>(path: string, payload?: object, options?: RequestOptions): Promise<T> =>
+  call<T>(BB, 'POST', path, payload, options)
+
+/** `/bb/...` GET with the payload as query: resolves `data` of a `code: 1` answer. */
+export const getBb = <T>(path: string, query?: object, options?: RequestOptions): Promise<T> =>
+  call<T>(BB, 'GET', path, query, options)
+
+/** `/contract/app/contract/second/*`: resolves `result` of a `code: 200` answer. */
+export const postSecond = <T>(path: string, payload?: object, options?: RequestOptions): Promise<T> =>
+  call<T>(SECOND, 'POST', path, payload, options)
+
+/** `/contract/contract/*`: resolves `data` of a `code: 1` answer. */
+export const postContract = <T>(path: string, payload?: object, options?: RequestOptions): Promise<T> =>
+  call<T>(CONTRACT, 'POST', path, payload, options)
+
+/** `/bb/huobi/*`: resolves the whole body when `status` is 'ok'. */
+export const postMarket = <T extends MarketEnvelope = MarketEnvelope>(path: string, payload?: object, options?: RequestOptions): Promise<T> =>
+  call<T>(MARKET, 'POST', path, payload, options)

@@ -1,0 +1,53 @@
+// Every number and date the app shows is printed here, so that truncation (never rounding, spec §9)
+// and the placeholder for missing data are decided once. Components never call toFixed.
+import { DEFAULT_PRECISION, tryDec, truncate, type DecimalValue } from './decimal'
+
+/** Shown instead of a value that is missing or not a number; 'NaN' or '0.00' would read as data. */
+export const PLACEHOLDER = '--'
+
+/** Pair prices carry 2 to 9 decimals (spec §3). */
+export const PRICE_PRECISION_MIN = 2
+export const PRICE_PRECISION_MAX = 9
+
+type MaybeValue = DecimalValue | null | undefined
+
+/** An amount cut to `precision` decimals ('1.23456789123' → '1.23456789'); '--' when not a number. */
+export function formatAmount(value: MaybeValue, precision: number = DEFAULT_PRECISION): string {
+  const number = tryDec(value)
+  if (number === null || !Number.isInteger(precision) || precision < 0 || precision > 100) return PLACEHOLDER
+  return truncate(number, precision)
+}
+
+/**
+ * A price cut to its pair's precision. A precision outside 2..9 (bad or missing pair data) is
+ * clamped rather than refused, so a row still shows a readable price instead of '--'.
+ */
+export function formatPrice(value: MaybeValue, precision: number): string {
+  const places = Number.isInteger(precision)
+    ? Math.min(PRICE_PRECISION_MAX, Math.max(PRICE_PRECISION_MIN, precision))
+    : DEFAULT_PRECISION
+  return formatAmount(value, places)
+}
+
+/**
+ * A change already in percent ('1.234' → '+1.23%', '-5' → '-5.00%'). A change that truncates to
+ * zero shows '0.00%' without a sign: '+0.00%' or '-0.00%' would claim a move the display cannot show.
+ */
+export function formatPercent(value: MaybeValue): string {
+  const number = tryDec(value)
+  if (number === null) return PLACEHOLDER
+  const text = truncate(number, 2)
+  const sign = number.isPositive() && text !== '0.00' ? '+' : ''
+  return `${sign}${text}%`
+}
+
+const pad = (part: number, width = 2): string => String(part).padStart(width, '0')
+
+/** 'YYYY-MM-DD HH:MM:SS' in the device's time zone, from epoch milliseconds or a Date; '--' when invalid. */
+export function formatDate(msOrDate: number | Date | null | undefined): string {
+  if (msOrDate === null || msOrDate === undefined) return PLACEHOLDER
+  const date = msOrDate instanceof Date ? msOrDate : new Date(msOrDate)
+  if (Number.isNaN(date.getTime())) return PLACEHOLDER
+  const day = `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+}

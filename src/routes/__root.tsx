@@ -1,0 +1,15 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { TabBar } from '../app/tab-bar'
+import { ToastHost } from '../app/toast-host'
+import { SessionSync } from '../features/me/components/session-sync'
+
+export const Route = createRootRoute({
+  component: () => (
+    <div className="app">
+      <Outlet />
+      <TabBar />
+      <ToastHost />
+      <SessionSync />
+    </div>
+  ),
+})

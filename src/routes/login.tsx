@@ -1,0 +1,28 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { Screen } from '../app/screen'
+import { LoginForm } from '../features/auth/components/login-form'
+
+interface LoginSearch {
+  /** Where to go after signing in (a screen that asked for a session). */
+  redirect?: string
+  email?: string
+}
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    redirect: typeof search.redirect === 'string' && search.redirect.startsWith('/') ? search.redirect : undefined,
+    email: typeof search.email === 'string' ? search.email : undefined,
+  }),
+  component: LoginScreen,
+})
+
+function LoginScreen() {
+  const { redirect, email } = Route.useSearch()
+  const navigate = useNavigate()
+  return (
+    <Screen title={<Trans>Log in</Trans>} back>
+      <LoginForm initialEmail={email} onSignedIn={() => navigate({ to: redirect ?? '/home', replace: true })} />
+    </Screen>
+  )
+}

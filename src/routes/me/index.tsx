@@ -1,0 +1,19 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { Screen } from '../../app/screen'
+import { LogoutButton } from '../../features/me/components/logout-button'
+import { MeMenu } from '../../features/me/components/me-menu'
+import { ProfileHeader } from '../../features/me/components/profile-header'
+
+export const Route = createFileRoute('/me/')({
+  component: function MeScreen() {
+    const navigate = useNavigate()
+    return (
+      <Screen title={<Trans>Profile</Trans>} back>
+        <ProfileHeader />
+        <MeMenu />
+        <LogoutButton onLoggedOut={() => navigate({ to: '/login', replace: true })} />
+      </Screen>
+    )
+  },
+})

@@ -1,0 +1,16 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { requireLogin } from '../../app/guards'
+import { Screen } from '../../app/screen'
+import { LoginPasswordForm } from '../../features/me/components/login-password-form'
+import { TradePasswordForm } from '../../features/me/components/trade-password-form'
+
+export const Route = createFileRoute('/me/safety')({
+  beforeLoad: requireLogin,
+  component: () => (
+    <Screen title={<Trans>Security centre</Trans>} back>
+      <LoginPasswordForm />
+      <TradePasswordForm />
+    </Screen>
+  ),
+})

@@ -1,0 +1,92 @@
+// The browser tests' world: the built app (dist/) served by the real reference server, started
+// as its own process on a free loopback port with a fresh DATA_DIR, and Debian's Chromium driven
+// by playwright-core with a fresh profile. Everything started here is stopped by the test's after().
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+
+const root = join(import.meta.dirname, '..', '..')
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+export interface RunningServer {
+  url: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(root, 'dist'), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  // Bounded wait: 100 tries, 100 ms apart.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    const ok = await fetch(`${url}/mobile/`).then((r) => r.ok, () => false)
+    if (ok) break
+    if (attempt === 99) throw new Error('server did not answer within 10 s')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+]
+
+export interface Browser {
+  context: BrowserContext
+  page: Page
+  close(): Promise<void>
+}
+
+/** A phone-sized Chromium with a profile of its own (so storage starts empty). */
+export async function openBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  page.setDefaultTimeout(10_000)
+  return {
+    context,
+    page,
+    async close() {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
