@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { root } from './lib.mjs'
+import { parsePo } from './po.mjs'
 
 const SOURCE = 'en-US'
 const LOCALES = ['en-US', 'zh-CN', 'ko', 'ja']
@@ -12,25 +13,6 @@ const LOCALES = ['en-US', 'zh-CN', 'ko', 'ja']
 const SAME_IN_EVERY_LANGUAGE = new Set(['NovaEx', 'UID {0}', '$55,500'])
 
 const fileOf = (locale) => join(root, 'locales', locale, 'messages.po')
-const unquote = (line) => JSON.parse(line.slice(line.indexOf('"')))
-
-/** Parses a .po file into [msgid, msgstr] pairs (multi-line strings joined, obsolete entries skipped). */
-export function parsePo(text) {
-  const entries = []
-  for (const block of text.split(/\n\s*\n/)) {
-    const lines = block.split('\n').filter((line) => !line.startsWith('#'))
-    let field = null
-    const entry = { msgid: '', msgstr: '' }
-    for (const line of lines) {
-      if (line.startsWith('msgid ')) field = 'msgid'
-      else if (line.startsWith('msgstr ')) field = 'msgstr'
-      else if (!line.startsWith('"')) continue
-      if (field) entry[field] += unquote(line)
-    }
-    if (entry.msgid) entries.push([entry.msgid, entry.msgstr])
-  }
-  return entries
-}
 
 const problems = []
 const before = new Map(LOCALES.map((locale) => [locale, readFileSync(fileOf(locale), 'utf8')]))

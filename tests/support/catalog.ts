@@ -2,14 +2,13 @@
 // copy of it that could drift.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { parsePo } from '../../scripts/po.mjs'
 
 const root = join(import.meta.dirname, '..', '..')
 
 export function translationOf(locale: string, source: string): string {
-  const po = readFileSync(join(root, 'locales', locale, 'messages.po'), 'utf8')
-  const entry = po.split(/\n\s*\n/).find((block) => block.includes(`\nmsgid ${JSON.stringify(source)}\n`))
-  const quoted = entry?.match(/^msgstr (".*")$/m)?.[1]
-  const translation = quoted ? (JSON.parse(quoted) as string) : ''
+  const catalog = new Map(parsePo(readFileSync(join(root, 'locales', locale, 'messages.po'), 'utf8')))
+  const translation = catalog.get(source)
   if (!translation) throw new Error(`${locale} has no translation of ${JSON.stringify(source)}`)
   return translation
 }

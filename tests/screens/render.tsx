@@ -1,0 +1,25 @@
+// Renders a feature component the way the app does — inside the store, the catalogs and a router
+// (links need one) — on a memory history, so a screen test needs no server and no browser.
+import { I18nProvider } from '@lingui/react'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { activateLocale, i18n, type AppLocale } from '../../src/lib/i18n'
+import { Provider, store } from '../../src/lib/store'
+
+export async function renderScreen(ui: () => ReactNode, locale: AppLocale = 'en-US') {
+  await activateLocale(locale)
+  const router = createRouter({
+    routeTree: createRootRoute({ component: ui }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  const view = render(
+    <Provider store={store}>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router as never} />
+      </I18nProvider>
+    </Provider>,
+  )
+  await router.load()
+  return view
+}
