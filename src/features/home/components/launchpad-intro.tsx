@@ -10,7 +10,7 @@ export function LaunchpadIntro() {
   const facts = [
     { figure: '10%', text: t`fee on every token sale: 2.5% is burned and 7.5% goes to stakers` },
     { figure: '25%', text: t`burn fee when you unstake early` },
-    { figure: t`21 days`, text: t`of staking and unstaking costs no fee at all` },
+    { figure: t`21 days`, text: t`of waiting, after which unstaking costs no fee` },
     { figure: '$55,500', text: t`initial market cap` },
   ]
   return (
