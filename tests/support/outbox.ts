@@ -1,16 +1,18 @@
-// Reads the email codes the reference server writes to DATA_DIR/outbox as .eml files, the way a
-// user reads their mailbox: the newest mail to that address wins.
+// Reads the mails the reference server writes to DATA_DIR/outbox as .eml files, the way a user
+// reads their mailbox: oldest first, and the newest code to an address is the one that counts.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
+export function mailsTo(dataDir: string, email: string): string[] {
+  const outbox = join(dataDir, 'outbox')
+  const names = readdirSync(outbox).filter((name) => name.endsWith('.eml')).toSorted()
+  return names
+    .map((name) => readFileSync(join(outbox, name), 'utf8'))
+    .filter((mail) => mail.split('\r\n').includes(`To: ${email}`))
+}
+
 export function readMailCode(dataDir: string, email: string): string {
-  const dir = join(dataDir, 'outbox')
-  const files = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort().reverse()
-  for (const name of files) {
-    const mail = readFileSync(join(dir, name), 'utf8')
-    if (!new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(mail)) continue
-    const code = mail.match(/^Code: (\d{6})\s*$/m)?.[1]
-    if (code) return code
-  }
-  throw new Error(`no mail with a code to ${email} in ${dir}`)
+  const code = /^Code: (\d{6})$/m.exec(mailsTo(dataDir, email).at(-1) ?? '')?.[1]
+  if (!code) throw new Error(`no code mailed to ${email} in ${dataDir}/outbox`)
+  return code
 }

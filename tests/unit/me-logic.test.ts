@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { KYC_STATUS } from '../../src/contract/user.ts'
 import { checkChangeLoginPassword, checkTradePassword, externalLinkTarget, kycLabel } from '../../src/features/me/logic'
 
-const fields = (errors: object) => Object.keys(errors).sort()
+const fields = (errors: object) => Object.keys(errors).toSorted()
 
 describe('security centre forms', () => {
   it('changing the login password needs the current one and a new one that follows the rule', () => {

@@ -32,8 +32,8 @@ export function EmailCodeField({ email, code, onCodeChange, error, send, onEmail
       await send(normalizeEmail(email))
       markSent()
       toast.success(t`A code was sent to your email`)
-    } catch (error) {
-      toastFailure(error)
+    } catch (failure) {
+      toastFailure(failure)
     } finally {
       setSending(false)
     }

@@ -1,0 +1,63 @@
+// Builds the whole server (database, mail, routes, static app) without listening, so that main.ts
+// and the tests start exactly the same thing; tests inject a clock, lifetimes and addresses.
+import { join } from 'node:path'
+import fastifyFormbody from '@fastify/formbody'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import type { ServerConfig } from './config.ts'
+import type { AppContext } from './context.ts'
+import { migrate } from './db/migrate.ts'
+import { openDatabase } from './db/open.ts'
+import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts'
+import { registerStaticApp } from './http/static-app.ts'
+import { createMailer } from './mail/mailer.ts'
+import { registerParamRoutes } from './params/routes.ts'
+import { seedIfEmpty } from './seed.ts'
+import { registerUserRoutes } from './user/routes.ts'
+
+/** No API body is anywhere near this; larger ones are refused with 413 before being read. */
+export const BODY_LIMIT = 64 * 1024
+
+export interface BuildOptions {
+  config: ServerConfig
+  /** Fastify logger settings; off unless given (tests stay quiet). */
+  logger?: FastifyServerOptions['logger']
+  now?: () => number
+  /**
+   * The address login limits are keyed by. Production uses the socket address (no proxy is
+   * trusted, so X-Forwarded-For cannot be spoofed to dodge the limit); tests inject their own.
+   */
+  clientAddress?: (request: FastifyRequest) => string
+  /** Create the demo account on an empty database (default true). */
+  seedDemo?: boolean
+}
+
+export async function buildServer(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors: frameworkErrorHandler,
+  })
+  const now = options.now ?? Date.now
+  const db = openDatabase(join(config.dataDir, 'exchange.sqlite'))
+  app.addHook('onClose', () => db.close())
+  const applied = migrate(db, undefined, now())
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
+
+  const ctx: AppContext = {
+    db,
+    config,
+    now,
+    mailer: createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, now, log: app.log }),
+    clientAddress: options.clientAddress ?? ((request) => request.ip),
+    log: app.log,
+  }
+  if ((options.seedDemo ?? true) && (await seedIfEmpty(ctx))) app.log.info('demo account created')
+
+  installErrorHandling(app)
+  await app.register(fastifyFormbody)
+  registerUserRoutes(app, ctx)
+  registerParamRoutes(app, ctx)
+  await registerStaticApp(app, config.staticDir)
+  return app
+}

@@ -1,0 +1,56 @@
+// Answers of the API groups (spec §7). Route handlers build successes with ok()/fail(); anything
+// that ends a request early (bad input, no session) throws an ApiError, and the error handler
+// shapes it with the envelope of the group the path belongs to.
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { BB_FAIL, BB_OK, SESSION_EXPIRED } from '../../src/contract/envelopes.ts'
+import type { ServerMessage } from '../../src/contract/messages.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+
+export function ok<T>(data: T, msg: ServerMessage = SERVER_MESSAGES.ok): BbEnvelope<T> {
+  return { code: BB_OK, msg, data }
+}
+
+/** A business failure: HTTP 200, `code: 0`, a message the app shows (translated). */
+export function fail(msg: ServerMessage): BbEnvelope<null> {
+  return { code: BB_FAIL, msg, data: null }
+}
+
+export class ApiError extends Error {
+  readonly httpStatus: number
+  readonly code: number
+  constructor(httpStatus: number, code: number, msg: ServerMessage) {
+    super(msg)
+    this.httpStatus = httpStatus
+    this.code = code
+  }
+}
+
+export const badRequest = (msg: ServerMessage = SERVER_MESSAGES.invalidRequest): ApiError =>
+  new ApiError(400, BB_FAIL, msg)
+
+/** No usable session: HTTP 200 with `code: -2`, which makes the app log out (spec §4). */
+export const sessionRequired = (msg: ServerMessage): ApiError => new ApiError(200, SESSION_EXPIRED, msg)
+
+type FailureShape = (code: number, msg: string) => object
+
+interface EnvelopeGroup {
+  prefix: string
+  failure: FailureShape
+}
+
+const bbFailure: FailureShape = (code, msg) => ({ code, msg, data: null })
+
+/**
+ * Path prefix → failure shape, first match wins. The seconds-contract group answers
+ * `{ code, msg, result }` (SecondEnvelope); add it here, above the catch-all, when its routes land:
+ *   { prefix: '/contract/app/contract/second/', failure: (code, msg) => ({ code, msg, result: null }) },
+ */
+const GROUPS: EnvelopeGroup[] = [
+  { prefix: '/bb/', failure: bbFailure },
+]
+
+/** The failure body for a path; paths of no group (unknown ones too) get the /bb shape. */
+export function failureBody(url: string, code: number, msg: string): object {
+  const group = GROUPS.find((candidate) => url.startsWith(candidate.prefix))
+  return (group?.failure ?? bbFailure)(code, msg)
+}

@@ -1,0 +1,64 @@
+// Serves the Vite build (base '/mobile/') with an SPA fallback: a deep link such as
+// /mobile/market/kline answers index.html and the client router takes over. Hashed files under
+// assets/ never change, so they are cached for a year; everything else (index.html, sw.js, the
+// manifest) must be revalidated, or a new release would never reach installed apps.
+import { statSync } from 'node:fs'
+import { join, relative, resolve, sep } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+
+const BASE = '/mobile/'
+const NOT_BUILT = 'The app is not built yet: run npm start'
+const LONG_CACHE = 'public, max-age=31536000, immutable'
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The file a wildcard path names, as a path relative to root, or null if it leaves root or names
+ * a dotfile (nothing in a build is hidden on purpose, and .env-like files must never be served).
+ */
+function insideRoot(root: string, wildcard: string): string | null {
+  if (wildcard.includes('\0')) return null
+  const full = resolve(root, `.${sep}${wildcard}`)
+  if (full !== root && !full.startsWith(root + sep)) return null
+  const file = relative(root, full).split(sep).join('/')
+  return file.split('/').some((segment) => segment.startsWith('.')) ? null : file
+}
+
+function sendFromRoot(reply: FastifyReply, root: string, file: string, cacheControl: string): FastifyReply {
+  reply.header('cache-control', cacheControl)
+  return reply.sendFile(file, root, { cacheControl: false })
+}
+
+export async function registerStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
+  const root = resolve(staticDir)
+  // serve: false — we route ourselves (fallback, cache policy); the plugin only streams files.
+  await app.register(fastifyStatic, { root, serve: false, suppressWarning: true })
+
+  app.get('/', (_request, reply) => reply.redirect(BASE, 302))
+  app.get('/mobile', (_request, reply) => reply.redirect(BASE, 302))
+  app.get('/mobile/*', (request, reply) => {
+    // Checked per request so that building the app while the server runs is enough.
+    if (!isFile(join(root, 'index.html'))) {
+      return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT)
+    }
+    const wildcard = (request.params as { '*'?: string })['*'] ?? ''
+    const file = insideRoot(root, wildcard)
+    if (file === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+    if (file !== '' && isFile(join(root, file))) {
+      return sendFromRoot(reply, root, file, file.startsWith('assets/') ? LONG_CACHE : 'no-cache')
+    }
+    // A missing hashed asset is a stale page asking for an old build: answering index.html with
+    // a 200 would hand it HTML as JavaScript.
+    if (file === 'assets' || file.startsWith('assets/')) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+    }
+    return sendFromRoot(reply, root, 'index.html', 'no-cache')
+  })
+}

@@ -1,0 +1,91 @@
+// Changing passwords: the fund password, the login password (knowing the old one) and the reset
+// by email code (not knowing it).
+import type { FastifyRequest } from 'fastify'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { LOGIN_PASSWORD_PATTERN, TRADE_PASSWORD_PATTERN, VERIFICATION_CODE_PATTERN } from '../../src/contract/rules.ts'
+import type { EmailPayload, ForgetPwdPayload, SetTransactionPwdPayload, UpdatePwdPayload } from '../../src/contract/user.ts'
+import { checkCode, consumeCode, issueCode } from '../auth/email-codes.ts'
+import { beginPasswordAttempt, forgiveAccount, passwordAttemptSucceeded } from '../auth/login-limit.ts'
+import { hashSecret, verifySecret } from '../auth/password.ts'
+import { requireSession, type Session } from '../auth/require-session.ts'
+import { revokeUserSessions } from '../auth/sessions.ts'
+import type { AppContext } from '../context.ts'
+import { immediate } from '../db/transaction.ts'
+import { fail, ok, sessionRequired } from '../http/envelope.ts'
+import { resetCodeMail } from '../mail/templates.ts'
+import { validEmail } from './registration.ts'
+import { findUserByEmail, findUserById, setPasswordHash, setTradePasswordHash, type User } from './users.ts'
+
+/**
+ * The logged-in user after re-checking their login password. Wrong answers count like failed
+ * logins, so a stolen token cannot be used to guess the password.
+ */
+async function confirmPassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  session: Session,
+  password: string,
+): Promise<User | 'limited' | 'wrong'> {
+  const user = findUserById(ctx, session.userId)
+  if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
+  const address = ctx.clientAddress(request)
+  if (!beginPasswordAttempt(ctx, user.email, address)) return 'limited'
+  if (!(await verifySecret(password, user.passwordHash))) return 'wrong'
+  passwordAttemptSucceeded(ctx, user.email, address)
+  return user
+}
+
+const refusal = (outcome: 'limited' | 'wrong') =>
+  fail(outcome === 'limited' ? SERVER_MESSAGES.tooManyAttempts : SERVER_MESSAGES.passwordIncorrect)
+
+export async function setTransactionPwd(ctx: AppContext, request: FastifyRequest, payload: SetTransactionPwdPayload): Promise<BbEnvelope<null>> {
+  const session = requireSession(ctx, request)
+  if (!TRADE_PASSWORD_PATTERN.test(payload.tradePassword)) return fail(SERVER_MESSAGES.tradePasswordRule)
+  const user = await confirmPassword(ctx, request, session, payload.loginPassword)
+  if (typeof user === 'string') return refusal(user)
+  setTradePasswordHash(ctx, user.id, await hashSecret(payload.tradePassword))
+  return ok(null)
+}
+
+export async function updatePwd(ctx: AppContext, request: FastifyRequest, payload: UpdatePwdPayload): Promise<BbEnvelope<null>> {
+  const session = requireSession(ctx, request)
+  if (!LOGIN_PASSWORD_PATTERN.test(payload.newPassword)) return fail(SERVER_MESSAGES.loginPasswordRule)
+  const user = await confirmPassword(ctx, request, session, payload.oldPassword)
+  if (typeof user === 'string') return refusal(user)
+  const hash = await hashSecret(payload.newPassword)
+  immediate(ctx.db, () => {
+    setPasswordHash(ctx, user.id, hash)
+    revokeUserSessions(ctx, user.id, session.tokenHash)
+  })
+  return ok(null)
+}
+
+export function sendResetCode(ctx: AppContext, payload: EmailPayload): BbEnvelope<null> {
+  const email = validEmail(payload.email)
+  if (!email) return fail(SERVER_MESSAGES.emailError)
+  const user = findUserByEmail(ctx, email)
+  const code = issueCode(ctx, email, 'reset', user !== undefined)
+  if (code === 'tooSoon') return fail(SERVER_MESSAGES.codeTooSoon)
+  if (code !== null) ctx.mailer.send(resetCodeMail(email, code))
+  return ok(null, SERVER_MESSAGES.codeSent)
+}
+
+export async function forgetPwd(ctx: AppContext, payload: ForgetPwdPayload): Promise<BbEnvelope<null>> {
+  const email = validEmail(payload.email)
+  if (!email) return fail(SERVER_MESSAGES.emailError)
+  if (!LOGIN_PASSWORD_PATTERN.test(payload.password)) return fail(SERVER_MESSAGES.loginPasswordRule)
+  if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
+  // Unknown emails never get a usable code, so they fail here exactly like a wrong code.
+  if (!checkCode(ctx, email, 'reset', payload.code)) return fail(SERVER_MESSAGES.codeError)
+  const hash = await hashSecret(payload.password)
+  return immediate(ctx.db, () => {
+    const user = findUserByEmail(ctx, email)
+    if (!user || !checkCode(ctx, email, 'reset', payload.code)) return fail(SERVER_MESSAGES.codeError)
+    consumeCode(ctx, email, 'reset')
+    setPasswordHash(ctx, user.id, hash)
+    revokeUserSessions(ctx, user.id)
+    forgiveAccount(ctx, email)
+    return ok(null)
+  })
+}

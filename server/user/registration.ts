@@ -1,0 +1,71 @@
+// Registration: an email code proves the address, then the account is created. Only register
+// itself may reveal that an address is taken; sending a code answers the same either way.
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  INVITE_CODE_PATTERN,
+  LOGIN_PASSWORD_PATTERN,
+  VERIFICATION_CODE_PATTERN,
+} from '../../src/contract/rules.ts'
+import type { EmailCodePayload, EmailPayload, RegisterPayload } from '../../src/contract/user.ts'
+import { checkCode, consumeCode, issueCode } from '../auth/email-codes.ts'
+import { hashSecret } from '../auth/password.ts'
+import type { AppContext } from '../context.ts'
+import { immediate } from '../db/transaction.ts'
+import { fail, ok } from '../http/envelope.ts'
+import { alreadyRegisteredMail, registrationCodeMail } from '../mail/templates.ts'
+import { findUserByEmail, findUserIdByInvitationCode, insertUser, normalizeEmail } from './users.ts'
+
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u
+
+/** The normalized address, or undefined when it is not a plausible email. */
+export function validEmail(raw: string): string | undefined {
+  const email = normalizeEmail(raw)
+  // Stricter than the shared pattern: an address goes into mail headers and logs verbatim.
+  if (CONTROL_CHARACTERS.test(email)) return undefined
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) ? email : undefined
+}
+
+export function sendRegistrationCode(ctx: AppContext, payload: EmailPayload): BbEnvelope<null> {
+  const email = validEmail(payload.email)
+  if (!email) return fail(SERVER_MESSAGES.emailError)
+  const registered = findUserByEmail(ctx, email) !== undefined
+  const code = issueCode(ctx, email, 'register', !registered)
+  if (code === 'tooSoon') return fail(SERVER_MESSAGES.codeTooSoon)
+  ctx.mailer.send(code === null ? alreadyRegisteredMail(email) : registrationCodeMail(email, code))
+  return ok(null, SERVER_MESSAGES.codeSent)
+}
+
+export function verifyRegistrationCode(ctx: AppContext, payload: EmailCodePayload): BbEnvelope<null> {
+  const email = validEmail(payload.email)
+  if (!email) return fail(SERVER_MESSAGES.emailError)
+  if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
+  return checkCode(ctx, email, 'register', payload.code) ? ok(null) : fail(SERVER_MESSAGES.codeError)
+}
+
+export async function register(ctx: AppContext, payload: RegisterPayload): Promise<BbEnvelope<null>> {
+  const email = validEmail(payload.email)
+  if (!email) return fail(SERVER_MESSAGES.emailError)
+  if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
+  if (!LOGIN_PASSWORD_PATTERN.test(payload.password)) return fail(SERVER_MESSAGES.loginPasswordRule)
+  if (payload.inviteCode !== undefined && !INVITE_CODE_PATTERN.test(payload.inviteCode)) {
+    return fail(SERVER_MESSAGES.inviteCodeUnknown)
+  }
+  if (findUserByEmail(ctx, email)) return fail(SERVER_MESSAGES.emailRegistered)
+  if (!checkCode(ctx, email, 'register', payload.code)) return fail(SERVER_MESSAGES.codeError)
+  const invitedBy = payload.inviteCode === undefined ? undefined : findUserIdByInvitationCode(ctx, payload.inviteCode)
+  if (payload.inviteCode !== undefined && invitedBy === undefined) return fail(SERVER_MESSAGES.inviteCodeUnknown)
+
+  const passwordHash = await hashSecret(payload.password)
+  // Checked again under the write lock: a parallel request may have used the code or the email
+  // while the hash was being computed.
+  return immediate(ctx.db, () => {
+    if (findUserByEmail(ctx, email)) return fail(SERVER_MESSAGES.emailRegistered)
+    if (!checkCode(ctx, email, 'register', payload.code)) return fail(SERVER_MESSAGES.codeError)
+    consumeCode(ctx, email, 'register')
+    insertUser(ctx, { email, passwordHash, invitedBy })
+    return ok(null)
+  })
+}

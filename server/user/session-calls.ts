@@ -1,0 +1,41 @@
+// Login, logout and the profile of the logged-in user.
+import type { FastifyRequest } from 'fastify'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import type { LoginPayload, LoginResult, UserInfo } from '../../src/contract/user.ts'
+import { beginPasswordAttempt, passwordAttemptSucceeded } from '../auth/login-limit.ts'
+import { verifyAgainstNothing, verifySecret } from '../auth/password.ts'
+import { requestToken, requireSession } from '../auth/require-session.ts'
+import { createSession, revokeSession } from '../auth/sessions.ts'
+import type { AppContext } from '../context.ts'
+import { fail, ok, sessionRequired } from '../http/envelope.ts'
+import { findUserByEmail, findUserById, normalizeEmail, toUserInfo } from './users.ts'
+
+export async function login(ctx: AppContext, request: FastifyRequest, payload: LoginPayload): Promise<BbEnvelope<LoginResult | null>> {
+  const account = normalizeEmail(payload.account)
+  const address = ctx.clientAddress(request)
+  if (!beginPasswordAttempt(ctx, account, address)) return fail(SERVER_MESSAGES.tooManyAttempts)
+  const user = findUserByEmail(ctx, account)
+  // Unknown accounts cost the same scrypt work, so timing does not tell which emails exist.
+  const valid = user ? await verifySecret(payload.password, user.passwordHash) : await verifyAgainstNothing(payload.password)
+  if (!user || !valid) return fail(SERVER_MESSAGES.loginFailed)
+  passwordAttemptSucceeded(ctx, account, address)
+  const token = createSession(ctx, user.id)
+  return ok({ userId: String(user.id), token }, SERVER_MESSAGES.loginSuccess)
+}
+
+/** Ends the caller's session; answers success also when it had already ended. */
+export function logout(ctx: AppContext, request: FastifyRequest): BbEnvelope<null> {
+  const token = requestToken(request)
+  if (token) revokeSession(ctx, token)
+  return ok(null)
+}
+
+export function userInfo(ctx: AppContext, request: FastifyRequest, userId: string): BbEnvelope<UserInfo> {
+  const session = requireSession(ctx, request)
+  // A token is only good for its own user: asking for another id looks like a stale session.
+  if (String(session.userId) !== userId.trim()) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
+  const user = findUserById(ctx, session.userId)
+  if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
+  return ok(toUserInfo(user))
+}

@@ -1,0 +1,104 @@
+// Starts the real server (buildServer + listen on 127.0.0.1:0) on a fresh temp DATA_DIR, with a
+// clock the test moves by hand, and talks to it with real fetch.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { mailsTo, readMailCode } from '../support/outbox.ts'
+import { buildServer } from '../../server/app.ts'
+import { DEFAULT_CONFIG, type ServerConfig } from '../../server/config.ts'
+
+/** Tests pick the client address they pretend to be with this header (see clientAddress below). */
+export const TEST_ADDRESS_HEADER = 'x-test-client-address'
+
+export interface Answer {
+  status: number
+  headers: Headers
+  text: string
+  /** The parsed JSON body, or undefined if it is not JSON. */
+  json: any
+}
+
+export interface TestServer {
+  url: string
+  dataDir: string
+  clock: { now: number; advance(seconds: number): void }
+  post(path: string, form?: Record<string, string>, headers?: Record<string, string>): Promise<Answer>
+  postRaw(path: string, body: string | undefined, headers?: Record<string, string>): Promise<Answer>
+  get(path: string, headers?: Record<string, string>): Promise<Answer>
+  readCode(email: string): Promise<string>
+  mailsTo(email: string): Promise<string[]>
+  close(): Promise<void>
+}
+
+async function answer(response: Response): Promise<Answer> {
+  const text = await response.text()
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, headers: response.headers, text, json }
+}
+
+export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'exchange-server-test-'))
+  const clock = {
+    now: Date.now(),
+    advance(seconds: number) {
+      this.now += seconds * 1000
+    },
+  }
+  // The static dir is looked up per request, so a test may create DATA_DIR/dist after the start.
+  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, staticDir: join(dataDir, 'dist'), ...overrides }
+  const app = await buildServer({
+    config,
+    now: () => clock.now,
+    // Only tests can choose their address: production has no such header (see BuildOptions).
+    clientAddress: (request) => {
+      const chosen = request.headers[TEST_ADDRESS_HEADER]
+      return typeof chosen === 'string' ? chosen : request.ip
+    },
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+
+  const postRaw = async (path: string, body: string | undefined, headers: Record<string, string> = {}) =>
+    answer(await fetch(url + path, { method: 'POST', body, headers, redirect: 'manual' }))
+
+  return {
+    url,
+    dataDir,
+    clock,
+    post: (path, form = {}, headers = {}) =>
+      postRaw(path, new URLSearchParams(form).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...headers,
+      }),
+    postRaw,
+    get: async (path, headers = {}) => answer(await fetch(url + path, { headers, redirect: 'manual' })),
+    mailsTo: async (email) => mailsTo(dataDir, email),
+    readCode: async (email) => readMailCode(dataDir, email),
+    async close() {
+      await app.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Registers through the real email-code flow and logs in; answers the session. */
+export async function registerAndLogin(
+  server: TestServer,
+  email: string,
+  password = 'Secret2026pass',
+): Promise<{ userId: string; token: string }> {
+  const sent = await server.post('/bb/user/sendEmailCode', { email })
+  if (sent.json?.code !== 1) throw new Error(`sendEmailCode failed: ${sent.text}`)
+  const code = await server.readCode(email)
+  const registered = await server.post('/bb/user/register', { email, code, password })
+  if (registered.json?.code !== 1) throw new Error(`register failed: ${registered.text}`)
+  const login = await server.post('/bb/user/login', { account: email, password })
+  if (login.json?.code !== 1) throw new Error(`login failed: ${login.text}`)
+  return login.json.data
+}

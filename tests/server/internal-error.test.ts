@@ -1,0 +1,23 @@
+import { DatabaseSync } from 'node:sqlite'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { USER_PATHS } from '../../src/contract/user.ts'
+import { startServer, type TestServer } from './harness.ts'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(() => server.close())
+
+it('answers a real internal error with a 500 envelope and no details', async () => {
+  // Break the server from outside: the params table disappears under it.
+  const db = new DatabaseSync(join(server.dataDir, 'exchange.sqlite'))
+  db.exec('DROP TABLE params')
+  db.close()
+  const answer = await server.post(USER_PATHS.getParam, { paramName: 'customer_service_email' })
+  expect(answer.status).toBe(500)
+  expect(answer.json).toEqual({ code: 0, msg: SERVER_MESSAGES.serverError, data: null })
+  expect(answer.text).not.toMatch(/params|sqlite|at /i)
+})

@@ -1,0 +1,84 @@
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BB_OK, TOKEN_HEADER } from '../../src/contract/envelopes.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { PARAM_NAMES, USER_PATHS } from '../../src/contract/user.ts'
+import { DEMO_ACCOUNT } from '../../server/seed.ts'
+import { startServer, type TestServer } from './harness.ts'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(() => server.close())
+
+describe('demo account', () => {
+  it('exists, logs in, and has its fund password set', async () => {
+    const login = await server.post(USER_PATHS.login, { account: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })
+    expect(login.json.code).toBe(BB_OK)
+    const { userId, token } = login.json.data
+    const info = await server.post(USER_PATHS.info, { userId }, { [TOKEN_HEADER]: token })
+    expect(info.json.data).toMatchObject({ email: DEMO_ACCOUNT.email, assetsPwd: 1, auth: 0 })
+  })
+
+  it('has its balances, each with a journal entry', () => {
+    const db = new DatabaseSync(join(server.dataDir, 'exchange.sqlite'), { readOnly: true })
+    const balances = db.prepare('SELECT account_type, currency, available, frozen FROM balances ORDER BY account_type, currency').all()
+    const journal = db.prepare('SELECT account_type, currency, amount, kind FROM journal ORDER BY account_type, currency').all()
+    db.close()
+    expect(balances.map((row) => ({ ...row }))).toEqual([
+      { account_type: 1, currency: 'BTC', available: '0.5', frozen: '0' },
+      { account_type: 1, currency: 'ETH', available: '5', frozen: '0' },
+      { account_type: 1, currency: 'USDT', available: '10000', frozen: '0' },
+      { account_type: 2, currency: 'USDT', available: '1000', frozen: '0' },
+    ])
+    expect(journal.map((row) => row.amount)).toEqual(['0.5', '5', '10000', '1000'])
+    expect(journal.every((row) => row.kind === 'seed')).toBe(true)
+  })
+})
+
+describe('system parameters', () => {
+  it('answers each public parameter by name', async () => {
+    const expected = {
+      [PARAM_NAMES.customerServiceEmail]: 'support@exchange.local',
+      [PARAM_NAMES.customerServiceWs]: '',
+      [PARAM_NAMES.contractSecondFeeRate]: '0',
+    }
+    for (const [paramName, valueName] of Object.entries(expected)) {
+      const answer = await server.post(USER_PATHS.getParam, { paramName })
+      expect(answer.json).toEqual({ code: BB_OK, msg: SERVER_MESSAGES.ok, data: { paramName, valueName } })
+    }
+  })
+
+  it('reads the body exactly as the app sends it (URLSearchParams, charset=UTF-8) and as JSON', async () => {
+    const fromApp = await fetch(server.url + USER_PATHS.getParam, {
+      method: 'POST',
+      body: new URLSearchParams({ paramName: PARAM_NAMES.customerServiceEmail }),
+    })
+    expect((await fromApp.json()).data.valueName).toBe('support@exchange.local')
+    const json = await server.postRaw(USER_PATHS.getParam, JSON.stringify({ paramName: PARAM_NAMES.contractSecondFeeRate }), {
+      'content-type': 'application/json; charset=utf-8',
+    })
+    expect(json.json.data.valueName).toBe('0')
+  })
+
+  it('answers unknownParam for a name it does not have', async () => {
+    const answer = await server.post(USER_PATHS.getParam, { paramName: 'admin_password' })
+    expect(answer.status).toBe(200)
+    expect(answer.json).toEqual({ code: 0, msg: SERVER_MESSAGES.unknownParam, data: null })
+  })
+
+  it('lists parameters by name prefix, literally', async () => {
+    const some = await server.get(`${USER_PATHS.getParamList}?keyName=customer_service`)
+    expect(some.json.code).toBe(BB_OK)
+    expect(some.json.data.map((p: { paramName: string }) => p.paramName)).toEqual([
+      PARAM_NAMES.customerServiceEmail,
+      PARAM_NAMES.customerServiceWs,
+    ])
+    const all = await server.get(USER_PATHS.getParamList)
+    expect(all.json.data).toHaveLength(3)
+    const wildcard = await server.get(`${USER_PATHS.getParamList}?keyName=%25`)
+    expect(wildcard.json.data).toEqual([])
+  })
+})
