@@ -34,6 +34,9 @@ export function ensureDependencies() {
   const want = createHash('sha256').update(lock).update(process.version).digest('hex')
   const stampFile = join(root, 'node_modules', '.install-stamp')
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === want) return
-  run('install dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund'])
+  // Not `npm ci`: npm 11 records only this platform's optional binaries (oxlint, rolldown) in the
+  // lock file and then refuses its own lock in `ci`. Versions are pinned exactly in package.json and
+  // the lock, and --no-save keeps both files untouched.
+  run('install dependencies (npm install)', 'npm', ['install', '--no-save', '--no-audit', '--no-fund'])
   writeFileSync(stampFile, want)
 }
