@@ -124,3 +124,40 @@ test('log out ends the session here and at the server', async () => {
   await page.goto(`${server.url}/mobile/me/safety`)
   await page.waitForURL('**/mobile/login?redirect=**')
 })
+
+test('a session ended elsewhere shows the server message and logs out here (code -2)', async () => {
+  const { page } = browser
+  await page.goto(`${server.url}/mobile/login`)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Login password').fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL('**/mobile/home')
+  const token = await page.evaluate(() => localStorage.getItem('User-Token'))
+
+  // The same token logged out from another place (another device, an operator).
+  await fetch(`${server.url}/bb/user/logout`, { method: 'POST', headers: { 'access-token': token ?? '' } })
+  await page.goto(`${server.url}/mobile/me`)
+  await page.getByRole('alert').filter({ hasText: 'Your session has expired, please log in again' }).waitFor()
+  await page.waitForFunction(() => localStorage.getItem('User-Token') === null)
+  await page.getByRole('link', { name: 'Log in / Register' }).waitFor()
+})
+
+test('a forgotten password is reset with a mailed code, and the new one logs in', async () => {
+  const { page } = browser
+  const newPassword = 'Moonrise2027'
+  await page.goto(`${server.url}/mobile/login`)
+  await page.getByRole('link', { name: 'Forgot password?' }).click()
+  await page.waitForURL('**/mobile/password')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await page.getByRole('button', { name: /Resend in \d+s/ }).waitFor()
+  await page.getByLabel('Email verification code').fill(readMailCode(server.dataDir, email))
+  await page.getByLabel('New login password').fill(newPassword)
+  await page.getByLabel('Repeat the password').fill(newPassword)
+  await page.getByRole('button', { name: 'Reset password' }).click()
+  await page.waitForURL('**/mobile/login?**')
+
+  await page.getByLabel('Login password').fill(newPassword)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL('**/mobile/home')
+})
