@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
 import { validateEmail } from '../../../lib/validate'
-import { toast, toastFailure } from '../../../lib/toast'
+import { toast } from '../../../lib/toast'
+import { useBusyAction } from '../../../lib/ui/use-busy-action'
 import { TextField } from '../../../lib/ui/text-field'
 import { normalizeEmail } from '../logic'
 import { useResendCountdown } from './use-resend-countdown'
@@ -22,21 +22,16 @@ interface EmailCodeFieldProps {
 export function EmailCodeField({ email, code, onCodeChange, error, send, onEmailInvalid }: EmailCodeFieldProps) {
   const { t } = useLingui()
   const { wait, markSent } = useResendCountdown()
-  const [sending, setSending] = useState(false)
+  const { busy: sending, run } = useBusyAction()
 
   const sendCode = async () => {
     const invalid = validateEmail(email)
     if (invalid) return onEmailInvalid(invalid)
-    setSending(true)
-    try {
+    await run(async () => {
       await send(normalizeEmail(email))
       markSent()
       toast.success(t`A code was sent to your email`)
-    } catch (failure) {
-      toastFailure(failure)
-    } finally {
-      setSending(false)
-    }
+    })
   }
 
   const button = (

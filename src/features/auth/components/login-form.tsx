@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { signInAtom } from '../../../lib/session'
 import { useSetAtom } from '../../../lib/store'
-import { toast, toastFailure } from '../../../lib/toast'
+import { toast } from '../../../lib/toast'
+import { useBusyAction } from '../../../lib/ui/use-busy-action'
 import { PasswordField, TextField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { login } from '../api'
@@ -17,23 +18,18 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
   const [email, setEmail] = useState(initialEmail)
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FormErrors<'email' | 'password'>>({})
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyAction()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const found = checkLogin({ email, password })
     setErrors(found)
     if (hasErrors(found)) return
-    setBusy(true)
-    try {
+    await run(async () => {
       signIn(await login(normalizeEmail(email), password))
       toast.success('login success')
       onSignedIn()
-    } catch (error) {
-      toastFailure(error)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

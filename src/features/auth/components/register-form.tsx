@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { toast, toastFailure } from '../../../lib/toast'
+import { toast } from '../../../lib/toast'
+import { useBusyAction } from '../../../lib/ui/use-busy-action'
 import { PasswordField, TextField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { register, sendRegisterCode, verifyRegisterCode } from '../api'
@@ -21,19 +22,8 @@ export function RegisterForm({ onRegistered, inviteCode = '' }: { onRegistered: 
   const [form, setForm] = useState({ email: '', code: '', password: '', confirm: '', inviteCode })
   const [agreed, setAgreed] = useState(false)
   const [errors, setErrors] = useState<FormErrors<Field>>({})
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyAction()
   const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true)
-    try {
-      await action()
-    } catch (error) {
-      toastFailure(error)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

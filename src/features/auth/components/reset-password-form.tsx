@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
-import { toast, toastFailure } from '../../../lib/toast'
+import { toast } from '../../../lib/toast'
+import { useBusyAction } from '../../../lib/ui/use-busy-action'
 import { PasswordField, TextField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { resetPassword, sendResetCode } from '../api'
@@ -15,7 +16,7 @@ export function ResetPasswordForm({ onReset }: { onReset: (email: string) => voi
   const { t } = useLingui()
   const [form, setForm] = useState({ email: '', code: '', password: '', confirm: '' })
   const [errors, setErrors] = useState<FormErrors<Field>>({})
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyAction()
   const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
 
   const submit = async (event: FormEvent) => {
@@ -23,17 +24,12 @@ export function ResetPasswordForm({ onReset }: { onReset: (email: string) => voi
     const found = { ...checkEmailAndCode(form), ...checkNewPassword(form) }
     setErrors(found)
     if (hasErrors(found)) return
-    setBusy(true)
-    try {
+    await run(async () => {
       const email = normalizeEmail(form.email)
       await resetPassword({ email, code: form.code, password: form.password })
       toast.success(t`Password changed, please log in`)
       onReset(email)
-    } catch (error) {
-      toastFailure(error)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

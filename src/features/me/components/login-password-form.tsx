@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { hasErrors, type FormErrors } from '../../../lib/form-errors'
-import { toast, toastFailure } from '../../../lib/toast'
+import { toast } from '../../../lib/toast'
+import { useBusyAction } from '../../../lib/ui/use-busy-action'
 import { PasswordField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { changeLoginPassword } from '../api'
@@ -15,7 +16,7 @@ export function LoginPasswordForm() {
   const { t } = useLingui()
   const [form, setForm] = useState(EMPTY)
   const [errors, setErrors] = useState<FormErrors<Field>>({})
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyAction()
   const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
 
   const submit = async (event: FormEvent) => {
@@ -23,16 +24,11 @@ export function LoginPasswordForm() {
     const found = checkChangeLoginPassword(form)
     setErrors(found)
     if (hasErrors(found)) return
-    setBusy(true)
-    try {
+    await run(async () => {
       await changeLoginPassword(form.oldPassword, form.password)
       setForm(EMPTY)
       toast.success(t`Login password changed`)
-    } catch (error) {
-      toastFailure(error)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <form className="form card" onSubmit={submit} noValidate aria-labelledby="login-password-title">

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react'
 import { hasErrors, type FormErrors } from '../../../lib/form-errors'
 import { tokenAtom, userIdAtom, userInfoAtom } from '../../../lib/session'
 import { useAtom, useAtomValue } from '../../../lib/store'
-import { toast, toastFailure } from '../../../lib/toast'
+import { toast } from '../../../lib/toast'
+import { useBusyAction } from '../../../lib/ui/use-busy-action'
 import { PasswordField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { fetchUserInfo, setTradePassword } from '../api'
@@ -21,7 +22,7 @@ export function TradePasswordForm() {
   const userId = useAtomValue(userIdAtom)
   const [form, setForm] = useState(EMPTY)
   const [errors, setErrors] = useState<FormErrors<Field>>({})
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyAction()
   const isSet = info?.assetsPwd === 1
   const set = (field: Field, clean = (v: string) => v) => (value: string) => setForm((f) => ({ ...f, [field]: clean(value) }))
 
@@ -30,17 +31,12 @@ export function TradePasswordForm() {
     const found = checkTradePassword(form)
     setErrors(found)
     if (hasErrors(found)) return
-    setBusy(true)
-    try {
+    await run(async () => {
       await setTradePassword(form.loginPassword, form.password)
       setForm(EMPTY)
       toast.success(isSet ? t`Fund password changed` : t`Fund password set`)
       setInfo(await fetchUserInfo(token, userId))
-    } catch (error) {
-      toastFailure(error)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   const title = isSet ? <Trans>Change fund password</Trans> : <Trans>Set fund password</Trans>
   return (
