@@ -80,7 +80,9 @@ export async function openBrowser(): Promise<Browser> {
     hasTouch: true,
   })
   const page = context.pages()[0] ?? (await context.newPage())
-  page.setDefaultTimeout(10_000)
+  // Generous: the first start of Chromium on a new machine builds its font cache.
+  page.setDefaultTimeout(20_000)
+  page.setDefaultNavigationTimeout(30_000)
   return {
     context,
     page,
