@@ -6,6 +6,7 @@ import { createStore } from 'jotai'
 export { atom, useAtom, useAtomValue, useSetAtom, Provider, createStore } from 'jotai'
 export type { Atom, WritableAtom, PrimitiveAtom } from 'jotai'
 export { atomWithStorage, RESET } from 'jotai/utils'
+export { atomFamily } from 'jotai-family'
 
 /** The app's single store, shared by React (through <Provider store>) and non-React code. */
 export const store = createStore()
