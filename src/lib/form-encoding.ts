@@ -1,6 +1,8 @@
 // Every call of the spec is a form-encoded POST (§7) whose empty fields are left out (§5): the
 // server treats a missing field and an empty one alike, and optional filters must not arrive as ''.
-import { BigNumber } from 'bignumber.js'
+// Only the type: importing bignumber.js here would pull it into the entry chunk (every screen
+// loads the api client), while only screens that compute money need it.
+import type { BigNumber } from 'bignumber.js'
 
 /** A field value the backend understands. BigNumbers are sent in plain notation. */
 export type FormValue = string | number | boolean | bigint | BigNumber | null | undefined
@@ -11,10 +13,15 @@ export function stripEmpty<T extends object>(object: T): Partial<T> {
   return Object.fromEntries(kept) as Partial<T>
 }
 
+/** The same test as BigNumber.isBigNumber, which marks every instance with `_isBigNumber`. */
+const BIGNUMBER_MARK = '_isBigNumber'
+const isBigNumber = (value: unknown): value is BigNumber =>
+  typeof value === 'object' && value !== null && (value as Record<string, unknown>)[BIGNUMBER_MARK] === true
+
 function fieldText(key: string, value: unknown): string {
   if (typeof value === 'string') return value
   // toFixed() without places never uses exponent notation, whatever the instance's config.
-  if (BigNumber.isBigNumber(value)) return value.toFixed()
+  if (isBigNumber(value)) return value.toFixed()
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
   // Form encoding has no nesting; sending '[object Object]' would hide the bug on the server side.
   throw new TypeError(`Form field "${key}" must be a string, number, boolean or decimal`)
