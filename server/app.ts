@@ -10,6 +10,8 @@ import { openDatabase } from './db/open.ts'
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts'
 import { registerStaticApp } from './http/static-app.ts'
 import { createMailer } from './mail/mailer.ts'
+import { createMarketSource } from './market/create-source.ts'
+import { registerMarketRoutes } from './market/routes.ts'
 import { registerParamRoutes } from './params/routes.ts'
 import { seedIfEmpty } from './seed.ts'
 import { registerUserRoutes } from './user/routes.ts'
@@ -58,6 +60,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await app.register(fastifyFormbody)
   registerUserRoutes(app, ctx)
   registerParamRoutes(app, ctx)
+  registerMarketRoutes(app, createMarketSource(config, now))
   await registerStaticApp(app, config.staticDir)
   return app
 }

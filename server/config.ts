@@ -16,7 +16,18 @@ export interface ServerConfig {
   tokenMaxSeconds: number
   /** pino level of the server log. */
   logLevel: LogLevel
+  /** Market data: the seeded simulation, or the public Huobi REST API proxied. */
+  marketSource: MarketSourceName
+  /** Seed of the simulation: the same seed gives the same market history. */
+  marketSeed: string
+  /** Base URL of the Huobi REST API (MARKET_SOURCE=huobi). */
+  huobiUrl: string
+  /** An upstream call slower than this is abandoned (the app's own timeout is 12 s). */
+  huobiTimeoutMs: number
 }
+
+const MARKET_SOURCES = ['sim', 'huobi'] as const
+export type MarketSourceName = (typeof MARKET_SOURCES)[number]
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -33,6 +44,10 @@ export const DEFAULT_CONFIG: ServerConfig = {
   tokenIdleSeconds: 7 * DAY,
   tokenMaxSeconds: 30 * DAY,
   logLevel: 'info',
+  marketSource: 'sim',
+  marketSeed: '1',
+  huobiUrl: 'https://api.huobi.pro',
+  huobiTimeoutMs: 5000,
 }
 
 type Env = Record<string, string | undefined>
@@ -59,6 +74,32 @@ function logLevel(env: Env): LogLevel {
   return level
 }
 
+function marketSource(env: Env): MarketSourceName {
+  const raw = text(env, 'MARKET_SOURCE') ?? DEFAULT_CONFIG.marketSource
+  const source = MARKET_SOURCES.find((candidate) => candidate === raw)
+  if (!source) throw new Error(`MARKET_SOURCE must be one of ${MARKET_SOURCES.join(', ')}, got "${raw}"`)
+  return source
+}
+
+function marketSeed(env: Env): string {
+  const raw = text(env, 'MARKET_SEED') ?? DEFAULT_CONFIG.marketSeed
+  if (raw.length > 100) throw new Error('MARKET_SEED must be at most 100 characters')
+  return raw
+}
+
+/** An http(s) origin (optionally with a path), without the trailing slash. */
+function huobiUrl(env: Env): string {
+  const raw = text(env, 'HUOBI_URL') ?? DEFAULT_CONFIG.huobiUrl
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(`HUOBI_URL must be an http(s) URL, got "${raw}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`HUOBI_URL must be an http(s) URL, got "${raw}"`)
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
+
 export function readConfig(env: Env): ServerConfig {
   const config: ServerConfig = {
     port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
@@ -70,6 +111,10 @@ export function readConfig(env: Env): ServerConfig {
     tokenIdleSeconds: integer(env, 'TOKEN_IDLE_SECONDS', DEFAULT_CONFIG.tokenIdleSeconds, 1, 10 * 365 * DAY),
     tokenMaxSeconds: integer(env, 'TOKEN_MAX_SECONDS', DEFAULT_CONFIG.tokenMaxSeconds, 1, 10 * 365 * DAY),
     logLevel: logLevel(env),
+    marketSource: marketSource(env),
+    marketSeed: marketSeed(env),
+    huobiUrl: huobiUrl(env),
+    huobiTimeoutMs: integer(env, 'HUOBI_TIMEOUT_MS', DEFAULT_CONFIG.huobiTimeoutMs, 50, 60_000),
   }
   if (config.tokenMaxSeconds < config.tokenIdleSeconds) {
     throw new Error('TOKEN_MAX_SECONDS must not be shorter than TOKEN_IDLE_SECONDS')

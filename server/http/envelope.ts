@@ -3,6 +3,7 @@
 // shapes it with the envelope of the group the path belongs to.
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { BB_FAIL, BB_OK, SESSION_EXPIRED } from '../../src/contract/envelopes.ts'
+import { MARKET_ERROR_CODES, type MarketErrorAnswer } from '../../src/contract/market.ts'
 import type { ServerMessage } from '../../src/contract/messages.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 
@@ -31,7 +32,7 @@ export const badRequest = (msg: ServerMessage = SERVER_MESSAGES.invalidRequest):
 /** No usable session: HTTP 200 with `code: -2`, which makes the app log out (spec §4). */
 export const sessionRequired = (msg: ServerMessage): ApiError => new ApiError(200, SESSION_EXPIRED, msg)
 
-type FailureShape = (code: number, msg: string) => object
+type FailureShape = (code: number, msg: string, httpStatus: number) => object
 
 interface EnvelopeGroup {
   prefix: string
@@ -40,17 +41,34 @@ interface EnvelopeGroup {
 
 const bbFailure: FailureShape = (code, msg) => ({ code, msg, data: null })
 
+/** Market calls answer in Huobi's shape; the HTTP status says which kind of failure it was. */
+function marketErrorCode(httpStatus: number): string {
+  if (httpStatus === 404) return MARKET_ERROR_CODES.notFound
+  if (httpStatus === 413) return MARKET_ERROR_CODES.tooLarge
+  if (httpStatus >= 500) return MARKET_ERROR_CODES.serverError
+  if (httpStatus >= 400) return MARKET_ERROR_CODES.badRequest
+  return MARKET_ERROR_CODES.invalidParameter
+}
+
+const marketFailure: FailureShape = (_code, msg, httpStatus): MarketErrorAnswer => ({
+  status: 'error',
+  'err-code': marketErrorCode(httpStatus),
+  'err-msg': msg,
+  data: null,
+})
+
 /**
  * Path prefix → failure shape, first match wins. The seconds-contract group answers
  * `{ code, msg, result }` (SecondEnvelope); add it here, above the catch-all, when its routes land:
  *   { prefix: '/contract/app/contract/second/', failure: (code, msg) => ({ code, msg, result: null }) },
  */
 const GROUPS: EnvelopeGroup[] = [
+  { prefix: '/bb/huobi/', failure: marketFailure },
   { prefix: '/bb/', failure: bbFailure },
 ]
 
 /** The failure body for a path; paths of no group (unknown ones too) get the /bb shape. */
-export function failureBody(url: string, code: number, msg: string): object {
+export function failureBody(url: string, code: number, msg: string, httpStatus: number): object {
   const group = GROUPS.find((candidate) => url.startsWith(candidate.prefix))
-  return (group?.failure ?? bbFailure)(code, msg)
+  return (group?.failure ?? bbFailure)(code, msg, httpStatus)
 }

@@ -30,7 +30,7 @@ function classify(error: unknown): Outcome {
 }
 
 function answer(outcome: Outcome, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.code(outcome.status).send(failureBody(request.url, outcome.code, outcome.msg))
+  return reply.code(outcome.status).send(failureBody(request.url, outcome.code, outcome.msg, outcome.status))
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

@@ -107,8 +107,14 @@ export interface PriceListItem {
   close: string
 }
 
+/**
+ * Kline answers list candles NEWEST FIRST, like Huobi: data[0] is the forming candle of the
+ * current period, data[size - 1] the oldest. `ts` (all answers) is the time the data was taken in
+ * ms: the simulated feed snapshots once per second, the Huobi proxy passes the upstream's.
+ */
 export interface KlineAnswer { status: 'ok'; ch: string; ts: number; data: Candle[] }
 export interface DepthAnswer { status: 'ok'; ch: string; ts: number; tick: Depth }
+/** Newest first, `trade-id` decreasing. */
 export interface TradesAnswer { status: 'ok'; ch: string; ts: number; data: Deal[] }
 export interface DetailsAnswer { status: 'ok'; ch: string; ts: number; tick: Tick }
 export interface DetailsByQuoteAnswer { status: 'ok'; ts: number; data: PairDetail[] }
@@ -153,3 +159,49 @@ export const marketTopics = {
 
 /** The refresh tick of spec §4. */
 export const MARKET_POLL_MS = 5000
+
+/**
+ * Price precision (digits after the point) per symbol (spec §3: 2 to 9). Every price of a pair on
+ * the wire is truncated to it; PairDetail.precision carries the same number.
+ */
+export const PAIR_PRECISION: Readonly<Record<string, number>> = {
+  btcusdt: 2, ethusdt: 2, ltcusdt: 2, eosusdt: 4, adausdt: 6, xrpusdt: 5, dogeusdt: 6,
+  ethbtc: 6, eosbtc: 9, ltcbtc: 6, xrpbtc: 9, adabtc: 9, dogebtc: 9,
+  eoseth: 8, adaeth: 8, dogeeth: 9,
+}
+
+/** Huobi depth types for getHuobiContractDepthV2's `timer`: step0 is unmerged, stepN merges 10^N ticks. */
+export const DEPTH_TYPES = ['step0', 'step1', 'step2', 'step3', 'step4', 'step5'] as const
+export type DepthType = (typeof DEPTH_TYPES)[number]
+export const DEFAULT_DEPTH_TYPE: DepthType = 'step0'
+
+/** getMarketTrade: deals answered when no `size` is sent, and the most one may ask for. */
+export const TRADES_SIZE = 30
+export const TRADES_MAX_SIZE = 100
+
+/** Coin logos are served by the reference server itself (GET, SVG), never by an external host. */
+export const MARKET_LOGO_PATH = '/bb/huobi/logo/'
+export const logoUrl = (coin: string): string => `${MARKET_LOGO_PATH}${coin.toLowerCase()}.svg`
+
+/**
+ * `err-code` of a failed market call. invalid-parameter (unknown symbol, bad period or size) comes
+ * with HTTP 200 like Huobi's own; bad-request (a body that is not a form of strings) with 400;
+ * upstream-* only in Huobi proxy mode (502 unreachable or nonsense, 504 too slow).
+ */
+export const MARKET_ERROR_CODES = {
+  invalidParameter: 'invalid-parameter',
+  badRequest: 'bad-request',
+  notFound: 'not-found',
+  tooLarge: 'request-too-large',
+  upstreamUnavailable: 'upstream-unavailable',
+  upstreamTimeout: 'upstream-timeout',
+  serverError: 'server-error',
+} as const
+
+/** A failed market call (HTTP status as in MARKET_ERROR_CODES); the app only looks at `status`. */
+export interface MarketErrorAnswer {
+  status: 'error'
+  'err-code': string
+  'err-msg': string
+  data: null
+}

@@ -13,6 +13,10 @@ describe('readConfig', () => {
       tokenIdleSeconds: 7 * 86400,
       tokenMaxSeconds: 30 * 86400,
       logLevel: 'info',
+      marketSource: 'sim',
+      marketSeed: '1',
+      huobiUrl: 'https://api.huobi.pro',
+      huobiTimeoutMs: 5000,
     })
   })
 
@@ -27,6 +31,10 @@ describe('readConfig', () => {
       TOKEN_IDLE_SECONDS: '60',
       TOKEN_MAX_SECONDS: '120',
       LOG_LEVEL: 'warn',
+      MARKET_SOURCE: 'huobi',
+      MARKET_SEED: 'trial-7',
+      HUOBI_URL: 'http://127.0.0.1:9999/api/',
+      HUOBI_TIMEOUT_MS: '800',
     })
     expect(config).toEqual({
       port: 9000,
@@ -38,6 +46,10 @@ describe('readConfig', () => {
       tokenIdleSeconds: 60,
       tokenMaxSeconds: 120,
       logLevel: 'warn',
+      marketSource: 'huobi',
+      marketSeed: 'trial-7',
+      huobiUrl: 'http://127.0.0.1:9999/api',
+      huobiTimeoutMs: 800,
     })
   })
 
@@ -47,5 +59,10 @@ describe('readConfig', () => {
     expect(() => readConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
     expect(() => readConfig({ TOKEN_IDLE_SECONDS: '0' })).toThrow(/TOKEN_IDLE_SECONDS/)
     expect(() => readConfig({ TOKEN_IDLE_SECONDS: '100', TOKEN_MAX_SECONDS: '50' })).toThrow(/TOKEN_MAX_SECONDS/)
+    expect(() => readConfig({ MARKET_SOURCE: 'binance' })).toThrow(/MARKET_SOURCE/)
+    expect(() => readConfig({ MARKET_SEED: 'x'.repeat(101) })).toThrow(/MARKET_SEED/)
+    expect(() => readConfig({ HUOBI_URL: 'ftp://example.com' })).toThrow(/HUOBI_URL/)
+    expect(() => readConfig({ HUOBI_URL: 'not a url' })).toThrow(/HUOBI_URL/)
+    expect(() => readConfig({ HUOBI_TIMEOUT_MS: '10' })).toThrow(/HUOBI_TIMEOUT_MS/)
   })
 })
