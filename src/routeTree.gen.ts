@@ -12,9 +12,12 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordRouteImport } from './routes/password'
+import { Route as PositionRouteImport } from './routes/position'
 import { Route as ProtocolRouteImport } from './routes/protocol'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as HomeIndexRouteImport } from './routes/home/index'
+import { Route as MarketIndexRouteImport } from './routes/market/index'
+import { Route as MarketKlineRouteImport } from './routes/market/kline'
 import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MeLangRouteImport } from './routes/me/lang'
 import { Route as MeSafetyRouteImport } from './routes/me/safety'
@@ -34,6 +37,11 @@ const PasswordRoute = PasswordRouteImport.update({
   path: '/password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PositionRoute = PositionRouteImport.update({
+  id: '/position',
+  path: '/position',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProtocolRoute = ProtocolRouteImport.update({
   id: '/protocol',
   path: '/protocol',
@@ -47,6 +55,16 @@ const RegisterRoute = RegisterRouteImport.update({
 const HomeIndexRoute = HomeIndexRouteImport.update({
   id: '/home/',
   path: '/home/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketIndexRoute = MarketIndexRouteImport.update({
+  id: '/market/',
+  path: '/market/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketKlineRoute = MarketKlineRouteImport.update({
+  id: '/market/kline',
+  path: '/market/kline',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MeIndexRoute = MeIndexRouteImport.update({
@@ -69,22 +87,28 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
+  '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
   '/home/': typeof HomeIndexRoute
+  '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
+  '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
   '/home': typeof HomeIndexRoute
+  '/market': typeof MarketIndexRoute
   '/me': typeof MeIndexRoute
 }
 export interface FileRoutesById {
@@ -92,11 +116,14 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
+  '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
   '/home/': typeof HomeIndexRoute
+  '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
 }
 export interface FileRouteTypes {
@@ -105,33 +132,42 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/password'
+    | '/position'
     | '/protocol'
     | '/register'
+    | '/market/kline'
     | '/me/lang'
     | '/me/safety'
     | '/home/'
+    | '/market/'
     | '/me/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/login'
     | '/password'
+    | '/position'
     | '/protocol'
     | '/register'
+    | '/market/kline'
     | '/me/lang'
     | '/me/safety'
     | '/home'
+    | '/market'
     | '/me'
   id:
     | '__root__'
     | '/'
     | '/login'
     | '/password'
+    | '/position'
     | '/protocol'
     | '/register'
+    | '/market/kline'
     | '/me/lang'
     | '/me/safety'
     | '/home/'
+    | '/market/'
     | '/me/'
   fileRoutesById: FileRoutesById
 }
@@ -139,11 +175,14 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LoginRoute: typeof LoginRoute
   PasswordRoute: typeof PasswordRoute
+  PositionRoute: typeof PositionRoute
   ProtocolRoute: typeof ProtocolRoute
   RegisterRoute: typeof RegisterRoute
+  MarketKlineRoute: typeof MarketKlineRoute
   MeLangRoute: typeof MeLangRoute
   MeSafetyRoute: typeof MeSafetyRoute
   HomeIndexRoute: typeof HomeIndexRoute
+  MarketIndexRoute: typeof MarketIndexRoute
   MeIndexRoute: typeof MeIndexRoute
 }
 
@@ -170,6 +209,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/position': {
+      id: '/position'
+      path: '/position'
+      fullPath: '/position'
+      preLoaderRoute: typeof PositionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/protocol': {
       id: '/protocol'
       path: '/protocol'
@@ -189,6 +235,20 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home/'
       preLoaderRoute: typeof HomeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/': {
+      id: '/market/'
+      path: '/market'
+      fullPath: '/market/'
+      preLoaderRoute: typeof MarketIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/kline': {
+      id: '/market/kline'
+      path: '/market/kline'
+      fullPath: '/market/kline'
+      preLoaderRoute: typeof MarketKlineRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/me/': {
@@ -219,11 +279,14 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LoginRoute: LoginRoute,
   PasswordRoute: PasswordRoute,
+  PositionRoute: PositionRoute,
   ProtocolRoute: ProtocolRoute,
   RegisterRoute: RegisterRoute,
+  MarketKlineRoute: MarketKlineRoute,
   MeLangRoute: MeLangRoute,
   MeSafetyRoute: MeSafetyRoute,
   HomeIndexRoute: HomeIndexRoute,
+  MarketIndexRoute: MarketIndexRoute,
   MeIndexRoute: MeIndexRoute,
 }
 export const routeTree = rootRouteImport

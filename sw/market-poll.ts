@@ -24,7 +24,9 @@ export interface MarketPoll {
 
 export function createMarketPoll(options: MarketPollOptions): MarketPoll {
   const { fetcher, onResult, onError, intervalMs = MARKET_POLL_MS } = options
-  const timers = options.timers ?? { setTimeout, clearTimeout }
+  // Bound: a browser's setTimeout called as a method of another object throws "Illegal invocation",
+  // which stopped every tick after the first.
+  const timers = options.timers ?? { setTimeout: globalThis.setTimeout.bind(globalThis), clearTimeout: globalThis.clearTimeout.bind(globalThis) }
   const topics = new Map<string, { topic: MarketTopic; refs: number }>()
   let timer: ReturnType<typeof setTimeout> | undefined
   let running = false

@@ -49,6 +49,14 @@ export const userInfoAtom = atom(
   },
 )
 
+/**
+ * Spec §3 "account type": which account the trade screens work on, 1 spot or 2 contract. The left
+ * drawer sets it (types 2 and 3) before opening /action/trade or /action/contract. It is not among
+ * the spec's storage keys, so it lives in memory and starts at spot.
+ */
+export type AccountType = 1 | 2
+export const accountTypeAtom = atom<AccountType>(1)
+
 export const isLoggedInAtom = atom((get) => get(loginFlagAtom) === '1' && get(tokenAtom) !== '')
 
 export const signInAtom = atom(null, (_get, set, session: { token: string; userId: string }) => {

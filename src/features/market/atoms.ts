@@ -1,9 +1,9 @@
 // Market state, written only by the poll's answers (through sw-bridge) and read by the rows.
 // One atom per pair (DESIGN.md §4): a tick sets a pair's atom only when one of its values
 // changed, so rows whose prices stood still do not re-render.
-import type { Candle, Deal, Depth, PairDetail, QuoteCoin } from '../../contract/market.ts'
+import type { Candle, Deal, Depth, PairDetail, QuoteCoin, Tick } from '../../contract/market.ts'
 import { atom, atomFamily } from '../../lib/store'
-import { mergeCandles, sameTick } from './logic'
+import { mergeCandles, sameTick, sortPairs, type SortDirection, type SortKey, type SortState } from './logic'
 
 export type LoadState = 'loading' | 'ready' | 'error'
 
@@ -50,3 +50,31 @@ export const applyCandlesAtom = atom(null, (get, set, symbol: string, period: st
 
 export const depthFamily = atomFamily((_symbol: string) => atom<Depth | null>(null))
 export const tradesFamily = atomFamily((_symbol: string) => atom<Deal[] | null>(null))
+
+// A family member per quote and order; `last` lives with its atom, one per (quote, order).
+const sortedSymbolsFamily = atomFamily((id: string) => {
+  const [quote, key, direction] = id.split(':') as [QuoteCoin, SortKey, SortDirection]
+  let last: string[] = []
+  return atom((get) => {
+    const { symbols } = get(quoteListFamily(quote))
+    if (key === 'default') return symbols
+    const pairs = symbols.flatMap((symbol) => get(pairFamily(symbol)) ?? [])
+    const next = sortPairs(pairs, key, direction).map((pair) => pair.symbol)
+    if (next.join() !== last.join()) last = next
+    return last
+  })
+})
+
+/**
+ * The symbols of a quote list in the chosen order. It answers the same array while the order
+ * stands, so a tick that reorders nothing re-renders no list, only the rows whose values changed.
+ */
+export const sortedSymbolsAtom = (quote: QuoteCoin, sort: SortState) => sortedSymbolsFamily(`${quote}:${sort.key}:${sort.direction}`)
+
+/** The rolling 24 h of one pair from the details topic (the chart screen's header). */
+export const detailsFamily = atomFamily((_symbol: string) => atom<Tick | null>(null))
+/** Sets a details tick only when a value changed, so the header does not re-render on a still tick. */
+export const applyDetailsAtom = atom(null, (get, set, symbol: string, tick: Tick) => {
+  const current = get(detailsFamily(symbol))
+  if (!current || !sameTick(current, tick)) set(detailsFamily(symbol), tick)
+})

@@ -1,6 +1,8 @@
 // Pure market rules: change, colour, sorting, turnover and the candle merge (spec §3, §9).
-import type { Candle, Tick } from '../../contract/market.ts'
-import { dec, tryDec } from '../../lib/decimal'
+import type { Candle, QuoteCoin, Tick } from '../../contract/market.ts'
+import { PAIR_CATALOGUE, PAIR_PRECISION, QUOTE_COINS, toSymbol } from '../../contract/market.ts'
+import { dec, DEFAULT_PRECISION, tryDec } from '../../lib/decimal'
+import { formatAmount, PLACEHOLDER } from '../../lib/format'
 
 export type Trend = 'up' | 'down' | 'flat'
 
@@ -66,4 +68,76 @@ export function sortPairs<T extends Sortable>(pairs: T[], key: SortKey, directio
     key === 'price' ? dec(pair.tick.close) : key === 'change' ? dec(changePercent(pair.tick.open, pair.tick.close)) : dec(pair.tick.vol)
   const sign = direction === 'asc' ? 1 : -1
   return pairs.toSorted((a, b) => sign * (value(a).comparedTo(value(b)) ?? 0))
+}
+
+/** Tapping a column header cycles: another column → descending → ascending → the catalogue order. */
+export interface SortState {
+  key: SortKey
+  direction: SortDirection
+}
+export const DEFAULT_SORT: SortState = { key: 'default', direction: 'desc' }
+
+export function nextSort(current: SortState, key: Exclude<SortKey, 'default'>): SortState {
+  if (current.key !== key) return { key, direction: 'desc' }
+  return current.direction === 'desc' ? { key, direction: 'asc' } : DEFAULT_SORT
+}
+
+const COMPACT_UNITS = [
+  { unit: 'B', size: '1000000000' },
+  { unit: 'M', size: '1000000' },
+  { unit: 'K', size: '1000' },
+] as const
+
+/**
+ * A 24 h volume short enough for a phone row ('12345678.9' → '12.34M'), truncated like every
+ * figure (spec §9), so a volume is never shown larger than it is.
+ */
+export function compactAmount(value: string): string {
+  const number = tryDec(value)
+  if (!number) return PLACEHOLDER
+  const scale = COMPACT_UNITS.find(({ size }) => number.abs().isGreaterThanOrEqualTo(size))
+  return scale ? `${formatAmount(number.dividedBy(scale.size), 2)}${scale.unit}` : formatAmount(number, 2)
+}
+
+/** The pair in a URL's search, as /market/kline and /action/* read it: ?symbol=btcusdt&base=BTC&quote=USDT. */
+export interface PairSearch {
+  symbol: string
+  base: string
+  quote: string
+}
+export const pairSearch = (pair: { symbol: string; baseCoin: string; quoteCoin: string }): PairSearch => ({
+  symbol: pair.symbol,
+  base: pair.baseCoin,
+  quote: pair.quoteCoin,
+})
+
+/**
+ * The left drawer's types (spec §2): where a tapped pair leads, and the account type the trade
+ * screens should open with (types 2 and 3; type 1 only shows the chart and leaves it alone).
+ */
+export type DrawerType = 1 | 2 | 3
+export const DRAWER_TARGETS = {
+  1: { to: '/market/kline', accountType: null },
+  2: { to: '/action/trade', accountType: 1 },
+  3: { to: '/action/contract', accountType: 2 },
+} as const satisfies Record<DrawerType, { to: string; accountType: 1 | 2 | null }>
+
+/** Spec §2: the contract drawer (type 3) only lists USDT pairs. */
+export const drawerQuotes = (type: DrawerType): readonly QuoteCoin[] => (type === 3 ? ['USDT'] : QUOTE_COINS)
+
+/** The pairs home shows: the first of the USDT catalogue, a fixed set so the card never reshuffles. */
+export const LEADING_PAIRS = PAIR_CATALOGUE.USDT.slice(0, 3).map((base) => toSymbol(base, 'USDT'))
+
+/**
+ * The price precision of a pair for the chart screen, which may be opened from a link before any
+ * pair list loaded: the list's detail when known, else the contract's table, else the most
+ * decimals among the 24 h prices (the feed truncates prices to the pair's precision, so a price
+ * carries it), else spec §9's default of 8.
+ */
+export function pricePrecision(symbol: string, listed: number | undefined, tick: Tick | null): number {
+  if (listed !== undefined) return listed
+  const known = PAIR_PRECISION[symbol]
+  if (known !== undefined) return known
+  const places = tick ? Math.max(...[tick.open, tick.close, tick.high, tick.low].map((p) => tryDec(p)?.decimalPlaces() ?? 0)) : 0
+  return places > 0 ? places : DEFAULT_PRECISION
 }

@@ -1,0 +1,57 @@
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type uPlot from 'uplot'
+import 'uplot/dist/uPlot.min.css'
+import { PERIOD_SECONDS, type Candle, type KlinePeriod } from '../../../../contract/market.ts'
+import { toChartData } from '../../chart-data'
+import { CandleLegend } from './candle-legend'
+import { CHART_HEIGHT, createChart, updateChart } from './create-chart'
+
+interface KlineChartProps {
+  candles: Candle[]
+  period: KlinePeriod
+  precision: number
+}
+
+/**
+ * The uPlot chart. It is created once per pair and period (the parent keys it) and then only fed
+ * new data, so a tick never rebuilds the canvas; it follows its container's width.
+ */
+export function KlineChart({ candles, period, precision }: KlineChartProps) {
+  const { t } = useLingui()
+  const box = useRef<HTMLDivElement>(null)
+  const chart = useRef<uPlot | null>(null)
+  const [hovered, setHovered] = useState<number | null>(null)
+  const data = useMemo(() => toChartData(candles), [candles])
+  const step = PERIOD_SECONDS[period]
+  const firstData = useRef(data)
+
+  useEffect(() => {
+    const target = box.current
+    if (!target) return
+    const u = createChart(target, firstData.current, step, setHovered)
+    chart.current = u
+    const resize = new ResizeObserver(() => {
+      if (target.clientWidth > 0 && target.clientWidth !== u.width) u.setSize({ width: target.clientWidth, height: CHART_HEIGHT })
+    })
+    resize.observe(target)
+    return () => {
+      resize.disconnect()
+      u.destroy()
+      chart.current = null
+    }
+  }, [step])
+
+  useEffect(() => {
+    const u = chart.current
+    if (u && u.data[0] !== data[0]) updateChart(u, data, step)
+  }, [data, step])
+
+  const candle = candles[hovered ?? candles.length - 1] ?? candles.at(-1)
+  return (
+    <section className="kline-chart" aria-label={t`Chart`}>
+      {candle && <CandleLegend candle={candle} precision={precision} />}
+      <div ref={box} className="kline-chart__plot" style={{ height: CHART_HEIGHT }} />
+    </section>
+  )
+}

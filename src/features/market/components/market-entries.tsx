@@ -1,0 +1,29 @@
+// Loaded with the home page itself, so it imports nothing of the market's data layer: the live
+// pairs (leading-pairs.tsx) arrive in a chunk of their own and this file holds their placeholder.
+import { Trans } from '@lingui/react/macro'
+import { Link, type LinkProps } from '@tanstack/react-router'
+
+/** Home's ways into the markets and trading (/action redirects to spot trading once it exists). */
+export function MarketEntries() {
+  return (
+    <div className="market-entries">
+      <Link to="/market" className="button button--ghost"><Trans>Markets</Trans></Link>
+      {/* /action arrives with the trading issue: until then the typed router does not know it. */}
+      <Link to={'/action' as LinkProps['to']} className="button button--primary"><Trans>Trade</Trans></Link>
+    </div>
+  )
+}
+
+/** Three empty cards of the leading pairs' size, shown while their chunk and first prices load. */
+export function LeadingPairsPlaceholder() {
+  return (
+    <ul className="leading-pairs" aria-hidden="true">
+      {[0, 1, 2].map((index) => (
+        <li key={index} className="leading-pair leading-pair--loading">
+          <span className="skeleton skeleton--text" />
+          <span className="skeleton skeleton--value" />
+        </li>
+      ))}
+    </ul>
+  )
+}

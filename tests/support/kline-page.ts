@@ -1,0 +1,46 @@
+// Reading the chart screen in the browser tests: the canvas's pixels, the kline answers, and a
+// bounded retry for what the 5 s tick changes.
+import type { Locator, Page } from 'playwright-core'
+
+/** The candle colours, --up #16c784 and --down #ea3943, as RGB. */
+const COLOURS = { up: [0x16, 0xc7, 0x84], down: [0xea, 0x39, 0x43] }
+
+/**
+ * Reads the chart's canvas: pixels in each exact candle colour, and the candles visible (runs of
+ * pixel columns holding a candle colour; bodies are drawn apart).
+ */
+export function readCanvas(canvas: Locator): Promise<{ up: number; down: number; candles: number }> {
+  return canvas.evaluate((element: HTMLCanvasElement, { up, down }) => {
+    const { data, width } = element.getContext('2d')!.getImageData(0, 0, element.width, element.height)
+    const is = (i: number, [r, g, b]: number[]) => data[i] === r && data[i + 1] === g && data[i + 2] === b
+    const result = { up: 0, down: 0, candles: 0 }
+    const columns = new Uint8Array(width)
+    for (let i = 0; i < data.length; i += 4) {
+      const colour = is(i, up) ? 'up' : is(i, down) ? 'down' : null
+      if (!colour) continue
+      result[colour]++
+      columns[(i / 4) % width] = 1
+    }
+    for (let x = 0; x < width; x++) if (columns[x] && !columns[x - 1]) result.candles++
+    return result
+  }, COLOURS)
+}
+
+/** Retries `check` until it passes (bounded: 100 tries, 100 ms apart). */
+export async function eventually(check: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await check()
+    } catch (error) {
+      if (attempt >= 100) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
+
+/** The next getKline answer for a period: the 2000-candle load, or with size 2 the tick's tail. */
+export const klineAnswer = (page: Page, period: string, size = 2000) =>
+  page.waitForResponse((response) => {
+    const body = new URLSearchParams(response.request().postData() ?? '')
+    return response.url().endsWith('/bb/huobi/getKline') && body.get('timer') === period && body.get('size') === String(size)
+  })
