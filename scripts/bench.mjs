@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { measureChartFirstDraw } from './bench-chart.mjs'
 import { ensureDependencies, root } from './lib.mjs'
 
 ensureDependencies()
@@ -96,5 +97,15 @@ try {
     }, 10_000).unref()
   })
   rmSync(dataDir, { recursive: true, force: true })
+}
+
+// The browser side: the chart's first draw, measured with the server idle again.
+try {
+  const { samples, medianMs, budgetMs } = await measureChartFirstDraw()
+  const verdict = medianMs <= budgetMs ? 'met' : 'MISSED'
+  console.log(`\n2000-candle chart, first draw in Chromium: median ${medianMs.toFixed(1)} ms (runs: ${samples.map((ms) => ms.toFixed(1)).join(', ')}; budget ≤ ${budgetMs} ms) ${verdict}`)
+} catch (error) {
+  console.error(`chart bench could not run: ${error instanceof Error ? error.message : String(error)}`)
+  exitCode = 1
 }
 process.exit(exitCode)
