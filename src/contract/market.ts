@@ -24,6 +24,9 @@ export type QuoteCoin = keyof typeof PAIR_CATALOGUE
 export const QUOTE_COINS = Object.keys(PAIR_CATALOGUE) as QuoteCoin[]
 export const DEFAULT_QUOTE: QuoteCoin = 'USDT'
 
+/** A quote coin from untrusted input (a URL's search), or undefined. */
+export const parseQuote = (value: unknown): QuoteCoin | undefined => QUOTE_COINS.find((quote) => quote === value)
+
 /** Huobi's symbol: base plus quote, lower case (btcusdt). */
 export const toSymbol = (base: string, quote: string): string => `${base}${quote}`.toLowerCase()
 

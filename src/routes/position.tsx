@@ -1,15 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { Screen } from '../app/screen'
-import { DEFAULT_QUOTE, QUOTE_COINS, type QuoteCoin } from '../contract/market.ts'
+import { DEFAULT_QUOTE, parseQuote, type QuoteCoin } from '../contract/market.ts'
 import { MarketList } from '../features/market/components/market-list'
 
 // Spec §2: the Position tab "uses the market screen": the same live list under its own title.
 export const Route = createFileRoute('/position')({
   staticData: { tab: 'position' },
-  validateSearch: (search: Record<string, unknown>): { quote?: QuoteCoin } => ({
-    quote: QUOTE_COINS.find((quote) => quote === search.quote),
-  }),
+  validateSearch: (search: Record<string, unknown>): { quote?: QuoteCoin } => ({ quote: parseQuote(search.quote) }),
   component: PositionScreen,
 })
 

@@ -1,28 +1,20 @@
 // A visitor becomes a customer through the screens: register with the mailed code, log in, see
 // the tab bar, switch the language to Japanese, manage passwords and log out.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { translationOf } from '../support/catalog.ts'
 import { readMailCode } from '../support/outbox.ts'
-import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { useWorld } from './harness.ts'
 
-let server: RunningServer
-let browser: Browser
+const world = useWorld()
+
 const email = `trader${Date.now()}@example.com`
 const password = 'Sunrise2026'
 
-before(async () => {
-  server = await startServer()
-  browser = await openBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 
 test('/ redirects to /mobile/home, which shows the launchpad and the tab bar', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/`)
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/`)
   await page.waitForURL('**/mobile/home')
   await page.getByRole('heading', { name: 'A deflationary launchpad' }).waitFor()
   const home = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })
@@ -30,15 +22,15 @@ test('/ redirects to /mobile/home, which shows the launchpad and the tab bar', a
 })
 
 test('register through the screens with the code from the mail', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/mobile/register`)
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/mobile/register`)
   await page.getByRole('button', { name: 'Next' }).click()
   await page.getByText('Please enter your email').first().waitFor()
 
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByRole('button', { name: 'Send code' }).click()
   await page.getByRole('button', { name: /Resend in \d+s/ }).waitFor()
-  await page.getByLabel('Email verification code').fill(readMailCode(server.dataDir, email))
+  await page.getByLabel('Email verification code').fill(readMailCode(world.server.dataDir, email))
   await page.getByRole('button', { name: 'Next' }).click()
 
   await page.getByLabel('Login password', { exact: true }).fill(password)
@@ -52,8 +44,8 @@ test('register through the screens with the code from the mail', async () => {
   assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), email)
 })
 
-test('a wrong password is refused with the server message, the right one logs in', async () => {
-  const { page } = browser
+test('a wrong password is refused with the world.server message, the right one logs in', async () => {
+  const { page } = world.browser
   await page.getByLabel('Login password').fill('WrongPass2026')
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.getByRole('alert').filter({ hasText: 'Email or password is incorrect' }).waitFor()
@@ -69,7 +61,7 @@ test('a wrong password is refused with the server message, the right one logs in
 })
 
 test('the profile shows the account, and the security centre sets a fund password', async () => {
-  const { page } = browser
+  const { page } = world.browser
   await page.getByRole('link', { name: 'Profile' }).click()
   await page.waitForURL('**/mobile/me')
   await page.getByText(email).waitFor()
@@ -87,47 +79,47 @@ test('the profile shows the account, and the security centre sets a fund passwor
 })
 
 test('switching to 日本語 shows Japanese labels, and the choice survives a reload', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/mobile/me/lang`)
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/mobile/me/lang`)
   await page.getByRole('radio', { name: '日本語' }).click()
   const language = translationOf('ja', 'Language')
   await page.getByRole('heading', { name: language }).waitFor()
   assert.equal(await page.getByRole('radio', { name: '日本語' }).getAttribute('aria-checked'), 'true')
 
-  await page.goto(`${server.url}/mobile/home`)
+  await page.goto(`${world.server.url}/mobile/home`)
   const homeTab = page.getByRole('navigation').getByRole('link', { name: translationOf('ja', 'Home') })
   await homeTab.waitFor()
   assert.equal(await page.evaluate(() => localStorage.getItem('User-Lang')), 'ja')
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'ja')
 
-  await page.goto(`${server.url}/mobile/me/lang`)
+  await page.goto(`${world.server.url}/mobile/me/lang`)
   await page.getByRole('radio', { name: 'English' }).click()
   await page.getByRole('heading', { name: 'Language' }).waitFor()
 })
 
 test('log out ends the session here and at the server', async () => {
-  const { page } = browser
+  const { page } = world.browser
   const token = await page.evaluate(() => localStorage.getItem('User-Token'))
-  await page.goto(`${server.url}/mobile/me`)
+  await page.goto(`${world.server.url}/mobile/me`)
   page.once('dialog', (dialog) => void dialog.accept())
   await page.getByRole('button', { name: 'Log out' }).click()
   await page.waitForURL('**/mobile/login')
   assert.equal(await page.evaluate(() => localStorage.getItem('User-Token')), null)
 
-  const answer = await fetch(`${server.url}/bb/user/info`, {
+  const answer = await fetch(`${world.server.url}/bb/user/info`, {
     method: 'POST',
     headers: { 'access-token': token ?? '', 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token: token ?? '', userId: '1' }),
   }).then((r) => r.json())
   assert.equal(answer.code, -2)
 
-  await page.goto(`${server.url}/mobile/me/safety`)
+  await page.goto(`${world.server.url}/mobile/me/safety`)
   await page.waitForURL('**/mobile/login?redirect=**')
 })
 
-test('a session ended elsewhere shows the server message and logs out here (code -2)', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/mobile/login`)
+test('a session ended elsewhere shows the world.server message and logs out here (code -2)', async () => {
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/mobile/login`)
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Login password').fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
@@ -135,23 +127,23 @@ test('a session ended elsewhere shows the server message and logs out here (code
   const token = await page.evaluate(() => localStorage.getItem('User-Token'))
 
   // The same token logged out from another place (another device, an operator).
-  await fetch(`${server.url}/bb/user/logout`, { method: 'POST', headers: { 'access-token': token ?? '' } })
-  await page.goto(`${server.url}/mobile/me`)
+  await fetch(`${world.server.url}/bb/user/logout`, { method: 'POST', headers: { 'access-token': token ?? '' } })
+  await page.goto(`${world.server.url}/mobile/me`)
   await page.getByRole('alert').filter({ hasText: 'Your session has expired, please log in again' }).waitFor()
   await page.waitForFunction(() => localStorage.getItem('User-Token') === null)
   await page.getByRole('link', { name: 'Log in / Register' }).waitFor()
 })
 
 test('a forgotten password is reset with a mailed code, and the new one logs in', async () => {
-  const { page } = browser
+  const { page } = world.browser
   const newPassword = 'Moonrise2027'
-  await page.goto(`${server.url}/mobile/login`)
+  await page.goto(`${world.server.url}/mobile/login`)
   await page.getByRole('link', { name: 'Forgot password?' }).click()
   await page.waitForURL('**/mobile/password')
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByRole('button', { name: 'Send code' }).click()
   await page.getByRole('button', { name: /Resend in \d+s/ }).waitFor()
-  await page.getByLabel('Email verification code').fill(readMailCode(server.dataDir, email))
+  await page.getByLabel('Email verification code').fill(readMailCode(world.server.dataDir, email))
   await page.getByLabel('New login password').fill(newPassword)
   await page.getByLabel('Repeat the password').fill(newPassword)
   await page.getByRole('button', { name: 'Reset password' }).click()

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { after, before } from 'node:test'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -91,4 +92,18 @@ export async function openBrowser(): Promise<Browser> {
       rmSync(profile, { recursive: true, force: true })
     },
   }
+}
+
+/** A test file's world: one server and one browser, started before its tests and stopped after. */
+export function useWorld(): { server: RunningServer; browser: Browser } {
+  const world = {} as { server: RunningServer; browser: Browser }
+  before(async () => {
+    world.server = await startServer()
+    world.browser = await openBrowser()
+  })
+  after(async () => {
+    await world.browser?.close()
+    await world.server?.stop()
+  })
+  return world
 }

@@ -2,32 +2,24 @@
 // switch reloads 2000 candles, the order book's full view has 20 levels a side, trades are listed
 // and Buy leads to spot trading with the pair.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import type { Locator } from 'playwright-core'
 import { eventually, klineAnswer, readCanvas } from '../support/kline-page.ts'
-import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { useWorld } from './harness.ts'
 
-let server: RunningServer
-let browser: Browser
+const world = useWorld()
 
-before(async () => {
-  server = await startServer()
-  browser = await openBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+
 
 /** The price cell of a book row, as a number (comparisons only). */
 const priceAt = async (rows: Locator, index: number) => Number(await rows.nth(index).getByRole('cell').first().innerText())
 
-const chart = () => browser.page.getByRole('region', { name: 'Chart' })
+const chart = () => world.browser.page.getByRole('region', { name: 'Chart' })
 
 test('the chart opens on BTC/USDT with 2000 one-minute candles drawn in both colours', async () => {
-  const { page } = browser
+  const { page } = world.browser
   const loaded = klineAnswer(page, '1min')
-  await page.goto(`${server.url}/mobile/market/kline?symbol=btcusdt&base=BTC&quote=USDT`)
+  await page.goto(`${world.server.url}/mobile/market/kline?symbol=btcusdt&base=BTC&quote=USDT`)
   await page.getByRole('heading', { name: 'BTC/USDT' }).waitFor()
   assert.equal((await (await loaded).json()).data.length, 2000)
   assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, 'no tab bar on the chart screen')
@@ -42,7 +34,7 @@ test('the chart opens on BTC/USDT with 2000 one-minute candles drawn in both col
 })
 
 test('the 5 s tick and a narrower screen feed the same chart instead of recreating it', async () => {
-  const { page } = browser
+  const { page } = world.browser
   const canvas = chart().locator('canvas')
   // A mark on the DOM node itself: a recreated chart would bring a new canvas without it.
   await canvas.evaluate((element) => element.setAttribute('data-seen', 'before'))
@@ -56,7 +48,7 @@ test('the 5 s tick and a narrower screen feed the same chart instead of recreati
 })
 
 test('the crosshair shows the hovered candle in the legend', async () => {
-  const { page } = browser
+  const { page } = world.browser
   const time = chart().getByRole('definition').first()
   const newest = await time.innerText()
   const box = (await chart().locator('.u-over').boundingBox())!
@@ -66,7 +58,7 @@ test('the crosshair shows the hovered candle in the legend', async () => {
 })
 
 test('two fingers pinch to zoom, one finger drags into history', async () => {
-  const { page, context } = browser
+  const { page, context } = world.browser
   const canvas = chart().locator('canvas')
   const box = (await chart().locator('.u-over').boundingBox())!
   const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
@@ -93,7 +85,7 @@ test('two fingers pinch to zoom, one finger drags into history', async () => {
 })
 
 test('switching to 1 day reloads 2000 daily candles', async () => {
-  const { page } = browser
+  const { page } = world.browser
   const loaded = klineAnswer(page, '1day')
   await page.getByRole('tab', { name: '1 day' }).click()
   const answer = await (await loaded).json()
@@ -111,7 +103,7 @@ test('switching to 1 day reloads 2000 daily candles', async () => {
 })
 
 test('the order book shows 5 levels a side, 20 in the full view', async () => {
-  const { page } = browser
+  const { page } = world.browser
   const book = page.getByRole('region', { name: 'Order book' })
   const asks = book.getByRole('rowgroup', { name: 'Asks' }).getByRole('row')
   const bids = book.getByRole('rowgroup', { name: 'Bids' }).getByRole('row')
@@ -125,7 +117,7 @@ test('the order book shows 5 levels a side, 20 in the full view', async () => {
 })
 
 test('the latest market trades are listed with their time, price and amount', async () => {
-  const trades = browser.page.getByRole('region', { name: 'Latest trades' })
+  const trades = world.browser.page.getByRole('region', { name: 'Latest trades' })
   const rows = trades.getByRole('row')
   await eventually(async () => assert.ok((await rows.count()) > 1, 'at least one trade'))
   const cells = await rows.nth(1).getByRole('cell').allInnerTexts()
@@ -135,7 +127,7 @@ test('the latest market trades are listed with their time, price and amount', as
 })
 
 test('Buy leads to spot trading with the pair', async () => {
-  const { page } = browser
+  const { page } = world.browser
   await page.getByRole('link', { name: 'Buy' }).click()
   await page.waitForURL('**/mobile/action/trade?**')
   const search = new URL(page.url()).searchParams
@@ -146,7 +138,7 @@ test('Buy leads to spot trading with the pair', async () => {
 })
 
 test('a failed load shows the error with Retry, which loads the chart', async () => {
-  const { page } = browser
+  const { page } = world.browser
   let refused = 0
   await page.route('**/bb/huobi/getKline', (route) => {
     if (route.request().postData()?.includes('size=2000')) {
@@ -155,7 +147,7 @@ test('a failed load shows the error with Retry, which loads the chart', async ()
     }
     return route.continue()
   })
-  await page.goto(`${server.url}/mobile/market/kline?symbol=ethusdt&base=ETH&quote=USDT`)
+  await page.goto(`${world.server.url}/mobile/market/kline?symbol=ethusdt&base=ETH&quote=USDT`)
   const failure = page.getByRole('alert').filter({ hasText: 'Could not load the chart.' })
   await failure.waitFor()
   assert.ok(refused >= 1)

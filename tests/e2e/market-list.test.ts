@@ -1,22 +1,14 @@
 // The market list against the real simulated feed: the spec's catalogue per quote tab, sorting,
 // the left drawer into the chart, and prices that move with the 5 s tick.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { PAIR_CATALOGUE } from '../../src/contract/market.ts'
-import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { useWorld } from './harness.ts'
 
-let server: RunningServer
-let browser: Browser
+const world = useWorld()
 
-before(async () => {
-  server = await startServer()
-  browser = await openBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+
 
 /** [pair, price] of every row of a quote's table, in screen order. */
 async function rowsOf(page: Page, quote: string): Promise<[string, string][]> {
@@ -37,8 +29,8 @@ async function waitForChart(page: Page, pair: { symbol: string; base: string; qu
 }
 
 test('the USDT tab lists the seven pairs of the catalogue with prices', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/mobile/market`)
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/mobile/market`)
   const rows = await rowsOf(page, 'USDT')
   assert.deepEqual(rows.map(([pair]) => pair), pairsOf('USDT'))
   for (const [pair, price] of rows) assert.match(price, PRICE, `${pair} shows a price`)
@@ -46,7 +38,7 @@ test('the USDT tab lists the seven pairs of the catalogue with prices', async ()
 })
 
 test('the BTC and ETH tabs list their pairs, and the tab is kept in the URL', async () => {
-  const { page } = browser
+  const { page } = world.browser
   await page.getByRole('tab', { name: 'BTC' }).click()
   await page.waitForURL('**/mobile/market?quote=BTC')
   assert.deepEqual((await rowsOf(page, 'BTC')).map(([pair]) => pair), pairsOf('BTC'))
@@ -61,8 +53,8 @@ test('the BTC and ETH tabs list their pairs, and the tab is kept in the URL', as
 })
 
 test('sorting by price orders the rows by price, then the other way, then back', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/mobile/market`)
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/mobile/market`)
   await rowsOf(page, 'USDT')
   const byPrice = page.getByRole('button', { name: 'Price' })
   await byPrice.click()
@@ -82,7 +74,7 @@ test('sorting by price orders the rows by price, then the other way, then back',
 })
 
 test('a tap anywhere on a row opens its chart', async () => {
-  const { page } = browser
+  const { page } = world.browser
   const eth = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'ETH/USDT' }) })
   // On the change badge, at the far end from the pair's name: the link covers the whole row.
   const box = await eth.boundingBox()
@@ -91,8 +83,8 @@ test('a tap anywhere on a row opens its chart', async () => {
 })
 
 test('the drawer (type 1) lists pairs by quote and opens the chart of the chosen one', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/mobile/market`)
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/mobile/market`)
   await page.getByRole('button', { name: 'All pairs' }).click()
   const drawer = page.getByRole('dialog', { name: 'Pairs' })
   await drawer.getByRole('link', { name: /^BTC\/USDT/ }).waitFor()
@@ -106,8 +98,8 @@ test('the drawer (type 1) lists pairs by quote and opens the chart of the chosen
 })
 
 test('the Position tab shows the same live list under its own title', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/mobile/position`)
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/mobile/position`)
   await page.getByRole('heading', { name: 'Position' }).waitFor()
   assert.deepEqual((await rowsOf(page, 'USDT')).map(([pair]) => pair), pairsOf('USDT'))
   const tab = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Position' })
@@ -115,8 +107,8 @@ test('the Position tab shows the same live list under its own title', async () =
 })
 
 test('home shows the leading USDT pairs live, each opening its chart, and leads to the markets', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/mobile/home`)
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/mobile/home`)
   const leading = page.getByRole('list', { name: 'Leading pairs' })
   await leading.getByRole('link').first().waitFor()
   const cards = await leading.getByRole('link').allTextContents()
@@ -125,14 +117,14 @@ test('home shows the leading USDT pairs live, each opening its chart, and leads 
   await leading.getByRole('link', { name: /^ETH\/USDT/ }).click()
   await waitForChart(page, { symbol: 'ethusdt', base: 'ETH', quote: 'USDT' })
 
-  await page.goto(`${server.url}/mobile/home`)
+  await page.goto(`${world.server.url}/mobile/home`)
   await page.getByRole('link', { name: 'Markets', exact: true }).click()
   await page.waitForURL('**/mobile/market')
 })
 
 test('prices move with the 5 s tick, without a reload', async () => {
-  const { page } = browser
-  await page.goto(`${server.url}/mobile/market`)
+  const { page } = world.browser
+  await page.goto(`${world.server.url}/mobile/market`)
   const first = await rowsOf(page, 'USDT')
   // The feed moves in real time; two or three ticks fit in the bounded wait.
   await page.waitForFunction(

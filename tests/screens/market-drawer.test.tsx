@@ -1,17 +1,17 @@
-import { I18nProvider } from '@lingui/react'
 import {
-  createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider,
+  createRootRoute, createRoute, createRouter, Outlet,
 } from '@tanstack/react-router'
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { PairDrawerButton } from '../../src/features/market/components/pair-drawer-button'
 import { applyQuoteDetailsAtom } from '../../src/features/market/atoms'
 import type { DrawerType } from '../../src/features/market/logic'
-import { activateLocale, i18n } from '../../src/lib/i18n'
+import { activateLocale } from '../../src/lib/i18n'
 import { accountTypeAtom } from '../../src/lib/session'
-import { Provider, store } from '../../src/lib/store'
+import { store } from '../../src/lib/store'
 import { subscribeMarket } from '../../src/lib/sw-bridge'
 import { detailOf, usdtDetails } from '../support/market-fixtures'
+import { memoryAt, renderRouter } from './render'
 
 vi.mock('../../src/lib/sw-bridge', () => ({ subscribeMarket: vi.fn(() => () => undefined) }))
 
@@ -30,16 +30,9 @@ async function renderDrawer(type: DrawerType) {
   const start = createRoute({ getParentRoute: () => root, path: '/', component: () => <PairDrawerButton type={type} /> })
   const router = createRouter({
     routeTree: root.addChildren([start, target('/market/kline'), target('/action/trade'), target('/action/contract')]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
+    history: memoryAt('/'),
   })
-  render(
-    <Provider store={store}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router as never} />
-      </I18nProvider>
-    </Provider>,
-  )
-  await router.load()
+  await renderRouter(router)
   fireEvent.click(await screen.findByRole('button', { name: 'All pairs' }))
   return router
 }

@@ -9,10 +9,13 @@ import { Provider, store } from '../../src/lib/store'
 
 export async function renderScreen(ui: () => ReactNode, locale: AppLocale = 'en-US') {
   await activateLocale(locale)
-  const router = createRouter({
-    routeTree: createRootRoute({ component: ui }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  })
+  return renderRouter(createRouter({ routeTree: createRootRoute({ component: ui }), history: memoryAt('/') }))
+}
+
+export const memoryAt = (path: string) => createMemoryHistory({ initialEntries: [path] })
+
+/** Renders a whole router (for tests that follow navigation between screens). */
+export async function renderRouter(router: { load(): Promise<void> }) {
   const view = render(
     <Provider store={store}>
       <I18nProvider i18n={i18n}>

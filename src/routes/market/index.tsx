@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { Screen } from '../../app/screen'
-import { DEFAULT_QUOTE, QUOTE_COINS, type QuoteCoin } from '../../contract/market.ts'
+import { DEFAULT_QUOTE, parseQuote, type QuoteCoin } from '../../contract/market.ts'
 import { MarketList } from '../../features/market/components/market-list'
 import { PairDrawerButton } from '../../features/market/components/pair-drawer-button'
 
@@ -10,9 +10,7 @@ export const Route = createFileRoute('/market/')({
   // The quote tab lives in the URL (?quote=BTC) so a reload or a shared link keeps it; absent means
   // USDT (spec §9), so a plain /market link needs no search. Inline rather than from the feature's
   // logic: validateSearch ships in the app's first chunk, which the home page's budget pays for.
-  validateSearch: (search: Record<string, unknown>): { quote?: QuoteCoin } => ({
-    quote: QUOTE_COINS.find((quote) => quote === search.quote),
-  }),
+  validateSearch: (search: Record<string, unknown>): { quote?: QuoteCoin } => ({ quote: parseQuote(search.quote) }),
   component: MarketScreen,
 })
 
