@@ -1,0 +1,154 @@
+// Asset accounts, records and the calls that move money (spec §3, §5, §7, §9). Amounts travel as
+// decimal strings. Calls of `/contract/contract/*` and `/bb/assets/*` answer the `{ code, msg, data }`
+// envelope with `code: 1` on success; they need a session (`access-token`), else `code: -2`.
+
+export const ASSET_PATHS = {
+  /** accountType → data: AssetRow[] (spec: "contract-account fetch … data is the asset list"). */
+  accounts: '/contract/contract/getAccount',
+  /** currency?, pageNo, pageSize (10), tradeType?, accountType? → data: { list: AssetRecord[], sum } */
+  records: '/contract/contract/getAssetsRecord',
+  /** amount, currency, type (1 spot → contract, 2 contract → spot); honours `idempotency-key`. */
+  transfer: '/contract/contract/transfer',
+  /** currency, chain → data: DepositAddress */
+  depositAddress: '/bb/assets/depositAddress',
+  /** multipart: currency, chain, amount, proof (image file) → data: AssetRecord (reviewing) */
+  deposit: '/bb/assets/deposit',
+  /** GET the proof image of one of the caller's own deposits: ?id= (served as an image, never HTML). */
+  depositProof: '/bb/assets/depositProof',
+  /** currency → data: WithdrawConfig */
+  withdrawConfig: '/bb/assets/withdrawConfig',
+  /** currency, chain, address, amount, remark?, tradePassword → data: AssetRecord (reviewing); honours `idempotency-key`. */
+  withdraw: '/bb/assets/withdraw',
+  /** currency? → data: WithdrawAddress[] */
+  addressList: '/bb/assets/addressList',
+  /** currency, chain, address, remark? → data: WithdrawAddress */
+  addAddress: '/bb/assets/addAddress',
+  /** id, address?, remark? → data: WithdrawAddress */
+  updateAddress: '/bb/assets/updateAddress',
+  /** id → data: null */
+  deleteAddress: '/bb/assets/deleteAddress',
+  /** from, to, amount → data: ExchangeQuote (the feed's price now; nothing moves) */
+  exchangeQuote: '/bb/assets/exchangeQuote',
+  /** from, to, amount → data: AssetRecord; spot account only; honours `idempotency-key`. */
+  exchange: '/bb/assets/exchange',
+} as const
+
+/** Account types (spec §3 transfer/type, drawer): 1 spot, 2 contract. */
+export const ACCOUNT_TYPES = { spot: 1, contract: 2 } as const
+export type AccountTypeId = (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES]
+
+/** Transfer directions (spec §3: type, default 1). */
+export const TRANSFER_TYPES = { spotToContract: 1, contractToSpot: 2 } as const
+export type TransferType = (typeof TRANSFER_TYPES)[keyof typeof TRANSFER_TYPES]
+
+/** The currencies an account can hold: the coins of the pair catalogue. */
+export const CURRENCIES = ['USDT', 'BTC', 'ETH', 'LTC', 'EOS', 'ADA', 'XRP', 'DOGE'] as const
+export type Currency = (typeof CURRENCIES)[number]
+
+/** Chains per currency (spec §3: for USDT the remark covers TRC20 and ERC20). */
+export const CHAINS: Record<Currency, readonly string[]> = {
+  USDT: ['TRC20', 'ERC20'],
+  BTC: ['BTC'],
+  ETH: ['ERC20'],
+  LTC: ['LTC'],
+  EOS: ['EOS'],
+  ADA: ['ADA'],
+  XRP: ['XRP'],
+  DOGE: ['DOGE'],
+}
+
+/** Spec §9. */
+export const MIN_DEPOSIT_USDT = '1'
+export const CONFIRMATIONS = 12
+export const RECORD_PAGE_SIZE = 10
+/** Spec §9: small balances are those whose total value is 0.1 USDT or less. */
+export const SMALL_BALANCE_USDT = '0.1'
+
+export interface AssetRow {
+  currencyName: string
+  availableCurrency: string
+  frozenCurrency: string
+}
+
+/** Record kinds (`tradeType` filter of getAssetsRecord). */
+export const RECORD_TYPES = {
+  deposit: 1,
+  withdrawal: 2,
+  transferIn: 3,
+  transferOut: 4,
+  exchange: 5,
+  /** Seconds-contract orders and settlements (a later issue). */
+  contract: 6,
+  /** An operator's credit (demo balances). */
+  credit: 7,
+} as const
+export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES]
+
+/** Spec §4: reviewing (Pending review), finished, rejected. */
+export const RECORD_STATUS = { reviewing: 0, finished: 1, rejected: 2 } as const
+export type RecordStatus = (typeof RECORD_STATUS)[keyof typeof RECORD_STATUS]
+
+/** One line of the asset records (spec §3: currency, actual arrival, fee, remark, status, info). */
+export interface AssetRecord {
+  id: string
+  accountType: AccountTypeId
+  tradeType: RecordType
+  currency: string
+  /** What was asked for: deposited, withdrawn, transferred or exchanged (signed as it moved this account). */
+  amount: string
+  fee: string
+  /** What arrived (amount − fee for a withdrawal; the received currency's amount for an exchange). */
+  actualArrival: string
+  status: RecordStatus
+  /** The user's own note (withdrawal remark; for USDT the chain). */
+  remark: string
+  /** The system's words: chain and address, the exchange rate, the reason of a rejection. */
+  info: string
+  /** ms since epoch */
+  createdAt: number
+}
+
+export interface RecordPage {
+  list: AssetRecord[]
+  /** The number of records matching the query (spec: "sum"; paging stops when loaded ≥ sum). */
+  sum: number
+}
+
+export interface DepositAddress {
+  currency: string
+  chain: string
+  address: string
+  /** The smallest deposit that is credited, in this currency (1 USDT equivalent). */
+  minimum: string
+  confirmations: number
+}
+
+export interface WithdrawConfig {
+  currency: string
+  chains: string[]
+  min: string
+  max: string
+  /** A flat fee in the currency, taken from the amount. */
+  fee: string
+}
+
+export interface WithdrawAddress {
+  id: string
+  currency: string
+  chain: string
+  address: string
+  remark: string
+}
+
+export interface ExchangeQuote {
+  from: string
+  to: string
+  amount: string
+  /** How much `to` one `from` buys at the feed's price now. */
+  rate: string
+  /** The fee, in `to`. */
+  fee: string
+  feeRate: string
+  /** What arrives, in `to`, after the fee. */
+  receive: string
+}
