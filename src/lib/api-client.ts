@@ -75,11 +75,15 @@ async function send(method: 'GET' | 'POST', path: string, payload: object | unde
     ...(token ? { [TOKEN_HEADER]: token } : {}),
     ...options.headers,
   }
-  const params = toFormParams(payload)
+  // An upload (a proof image) goes as multipart FormData; everything else form-encoded (spec §7).
+  const multipart = typeof FormData !== 'undefined' && payload instanceof FormData
+  const params = multipart ? new URLSearchParams() : toFormParams(payload)
   const query = method === 'GET' && params.size > 0 ? `?${params}` : ''
   try {
-    // A URLSearchParams body makes fetch send application/x-www-form-urlencoded;charset=UTF-8.
-    const init = { method, headers, signal, body: method === 'POST' ? params : undefined }
+    // A URLSearchParams body makes fetch send application/x-www-form-urlencoded;charset=UTF-8, and
+    // a FormData body multipart/form-data with its boundary.
+    const requestBody = method !== 'POST' ? undefined : multipart ? (payload as FormData) : params
+    const init = { method, headers, signal, body: requestBody }
     const response = await fetch(`${hooks.baseUrl ?? ''}${path}${query}`, init)
     const text = await response.text()
     let body: Body | null = null

@@ -121,6 +121,18 @@ describe('requests', () => {
     expect(received[0]).toMatchObject({ method: 'GET', url: '/bb/paramter/getParamListByKeyName?keyName=customer', body: '' })
   })
 
+  it('posts an upload as multipart form data with its file', async () => {
+    const form = new FormData()
+    form.append('currency', 'USDT')
+    form.append('proof', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'proof.png')
+    await postBb('/bb/assets/deposit', form)
+    const [request] = received
+    expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
+    expect(request?.body).toContain('name="currency"\r\n\r\nUSDT')
+    expect(request?.body).toContain('filename="proof.png"')
+    expect(request?.headers['access-token']).toBe('token-1')
+  })
+
   it('stripEmpty is exported for callers', () => expect(stripEmpty({ a: '', b: 'x' })).toEqual({ b: 'x' }))
 })
 

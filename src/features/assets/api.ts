@@ -1,0 +1,72 @@
+// Calls of the asset screens (spec §7 /contract/contract/*, and /bb/assets/* for what the spec
+// leaves unnamed). All need a session. Calls that move money take an idempotency key made by the
+// caller before the first attempt, so a retry of the same tap can never move the money twice.
+import type {
+  AccountTypeId,
+  AssetRecord,
+  AssetRow,
+  DepositAddress,
+  ExchangeQuote,
+  RecordPage,
+  RecordType,
+  TransferType,
+  WithdrawAddress,
+  WithdrawConfig,
+} from '../../contract/assets.ts'
+import { ASSET_PATHS, RECORD_PAGE_SIZE } from '../../contract/assets.ts'
+import { IDEMPOTENCY_HEADER } from '../../contract/envelopes.ts'
+import { postBb, postContract } from '../../lib/api-client'
+
+const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } })
+
+export const fetchAccounts = (accountType: AccountTypeId) => postContract<AssetRow[]>(ASSET_PATHS.accounts, { accountType })
+
+export interface RecordQuery {
+  pageNo: number
+  currency?: string
+  tradeType?: RecordType
+  accountType?: AccountTypeId
+}
+export const fetchRecords = (query: RecordQuery) =>
+  postContract<RecordPage>(ASSET_PATHS.records, { ...query, pageSize: RECORD_PAGE_SIZE })
+
+export const transfer = (input: { amount: string; currency: string; type: TransferType }, key: string) =>
+  postContract<AssetRecord | null>(ASSET_PATHS.transfer, input, once(key))
+
+export const fetchDepositAddress = (currency: string, chain: string) =>
+  postBb<DepositAddress>(ASSET_PATHS.depositAddress, { currency, chain })
+
+/** The proof goes as multipart with the form fields (a file cannot be form-encoded). */
+export function submitDeposit(input: { currency: string; chain: string; amount: string; proof: Blob }) {
+  const form = new FormData()
+  form.append('currency', input.currency)
+  form.append('chain', input.chain)
+  form.append('amount', input.amount)
+  form.append('proof', input.proof, 'proof')
+  return postBb<AssetRecord>(ASSET_PATHS.deposit, form)
+}
+
+export const depositProofUrl = (recordId: string) => `${ASSET_PATHS.depositProof}?id=${encodeURIComponent(recordId)}`
+
+export const fetchWithdrawConfig = (currency: string) => postBb<WithdrawConfig>(ASSET_PATHS.withdrawConfig, { currency })
+
+export const withdraw = (
+  input: { currency: string; chain: string; address: string; amount: string; remark: string; tradePassword: string },
+  key: string,
+) => postBb<AssetRecord>(ASSET_PATHS.withdraw, input, once(key))
+
+export const fetchAddresses = (currency?: string) => postBb<WithdrawAddress[]>(ASSET_PATHS.addressList, { currency })
+
+export const addAddress = (input: { currency: string; chain: string; address: string; remark: string }) =>
+  postBb<WithdrawAddress>(ASSET_PATHS.addAddress, input)
+
+export const updateAddress = (input: { id: string; address: string; remark: string }) =>
+  postBb<WithdrawAddress>(ASSET_PATHS.updateAddress, input)
+
+export const deleteAddress = (id: string) => postBb<null>(ASSET_PATHS.deleteAddress, { id })
+
+export const fetchExchangeQuote = (input: { from: string; to: string; amount: string }) =>
+  postBb<ExchangeQuote>(ASSET_PATHS.exchangeQuote, input)
+
+export const exchange = (input: { from: string; to: string; amount: string }, key: string) =>
+  postBb<AssetRecord>(ASSET_PATHS.exchange, input, once(key))
