@@ -15,8 +15,7 @@ const Decimal = BigNumber.clone({
 export type { BigNumber }
 export type DecimalValue = string | number | BigNumber
 
-/** Digits per amount when a pair or currency does not say otherwise (spec §9). */
-export const DEFAULT_PRECISION = 8
+export { DEFAULT_PRECISION } from './decimal-text'
 
 // What a server or a number literal may hold: plain or exponent notation. Unlike bignumber.js we
 // refuse '0x10', '1_000', ' 1' and 'NaN', which are never amounts and only hide bugs.

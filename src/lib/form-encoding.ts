@@ -3,6 +3,7 @@
 // Only the type: importing bignumber.js here would pull it into the entry chunk (every screen
 // loads the api client), while only screens that compute money need it.
 import type { BigNumber } from 'bignumber.js'
+import { isBigNumber } from './decimal-text'
 
 /** A field value the backend understands. BigNumbers are sent in plain notation. */
 export type FormValue = string | number | boolean | bigint | BigNumber | null | undefined
@@ -12,11 +13,6 @@ export function stripEmpty<T extends object>(object: T): Partial<T> {
   const kept = Object.entries(object).filter(([, value]) => value !== undefined && value !== null && value !== '')
   return Object.fromEntries(kept) as Partial<T>
 }
-
-/** The same test as BigNumber.isBigNumber, which marks every instance with `_isBigNumber`. */
-const BIGNUMBER_MARK = '_isBigNumber'
-const isBigNumber = (value: unknown): value is BigNumber =>
-  typeof value === 'object' && value !== null && (value as Record<string, unknown>)[BIGNUMBER_MARK] === true
 
 function fieldText(key: string, value: unknown): string {
   if (typeof value === 'string') return value

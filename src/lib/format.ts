@@ -1,6 +1,8 @@
 // Every number and date the app shows is printed here, so that truncation (never rounding, spec §9)
-// and the placeholder for missing data are decided once. Components never call toFixed.
-import { DEFAULT_PRECISION, tryDec, truncate, type DecimalValue } from './decimal'
+// and the placeholder for missing data are decided once. Components never call toFixed. Printing
+// needs no arithmetic, so this works on the decimal text (lib/decimal-text) and loads no library.
+import type { BigNumber } from 'bignumber.js'
+import { DEFAULT_PRECISION, signOfText, truncateText } from './decimal-text'
 
 /** Shown instead of a value that is missing or not a number; 'NaN' or '0.00' would read as data. */
 export const PLACEHOLDER = '--'
@@ -9,13 +11,11 @@ export const PLACEHOLDER = '--'
 export const PRICE_PRECISION_MIN = 2
 export const PRICE_PRECISION_MAX = 9
 
-type MaybeValue = DecimalValue | null | undefined
+type MaybeValue = string | number | BigNumber | null | undefined
 
 /** An amount cut to `precision` decimals ('1.23456789123' → '1.23456789'); '--' when not a number. */
 export function formatAmount(value: MaybeValue, precision: number = DEFAULT_PRECISION): string {
-  const number = tryDec(value)
-  if (number === null || !Number.isInteger(precision) || precision < 0 || precision > 100) return PLACEHOLDER
-  return truncate(number, precision)
+  return truncateText(value, precision) ?? PLACEHOLDER
 }
 
 /**
@@ -34,10 +34,9 @@ export function formatPrice(value: MaybeValue, precision: number): string {
  * zero shows '0.00%' without a sign: '+0.00%' or '-0.00%' would claim a move the display cannot show.
  */
 export function formatPercent(value: MaybeValue): string {
-  const number = tryDec(value)
-  if (number === null) return PLACEHOLDER
-  const text = truncate(number, 2)
-  const sign = number.isPositive() && text !== '0.00' ? '+' : ''
+  const text = truncateText(value, 2)
+  if (text === null) return PLACEHOLDER
+  const sign = signOfText(value) === 1 && text !== '0.00' ? '+' : ''
   return `${sign}${text}%`
 }
 

@@ -5,8 +5,9 @@ import { createStore } from '../../src/lib/store'
 import { applyQuoteDetailsAtom, pairFamily, sortedSymbolsAtom } from '../../src/features/market/atoms'
 import {
   changePercent, compactAmount, DEFAULT_SORT, DRAWER_TARGETS, drawerQuotes, LEADING_PAIRS, mergeCandles, nextSort,
-  pairSearch, sortPairs, trendOf, turnover,
+  pairSearch, sortPairs, trendOf,
 } from '../../src/features/market/logic'
+import { turnover } from '../../src/features/market/chart-legend'
 import { detailOf, usdtDetails } from '../support/market-fixtures'
 
 const candle = (id: number, close: string, vol = '2'): Candle => ({ id, open: '10', close, high: '12', low: '8', vol })

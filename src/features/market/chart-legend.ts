@@ -1,8 +1,14 @@
 // What the chart's legend shows for the hovered (or newest) candle, formatted from the candle's
 // decimal strings: the legend reads the wire values, never the floats the chart plots.
 import type { Candle } from '../../contract/market.ts'
+import { dec } from '../../lib/decimal'
 import { formatAmount, formatDate, formatPrice } from '../../lib/format'
-import { trendOf, turnover, type Trend } from './logic'
+import { trendOf, type Trend } from './logic'
+
+/** Spec §3: turnover is the mean of the four prices times the volume. */
+export function turnover(candle: Candle): string {
+  return dec(candle.open).plus(candle.high).plus(candle.low).plus(candle.close).dividedBy(4).times(candle.vol).toString()
+}
 
 /** Amounts in base coin (volume, book, trades): enough digits for a BTC lot, short enough for 320 px. */
 export const AMOUNT_DECIMALS = 4

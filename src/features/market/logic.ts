@@ -1,29 +1,21 @@
-// Pure market rules: change, colour, sorting, turnover and the candle merge (spec §3, §9).
+// Pure market rules: change, colour, sorting and the candle merge (spec §3, §9).
 import type { Candle, QuoteCoin, Tick } from '../../contract/market.ts'
 import { PAIR_CATALOGUE, PAIR_PRECISION, QUOTE_COINS, toSymbol } from '../../contract/market.ts'
-import { dec, DEFAULT_PRECISION, tryDec } from '../../lib/decimal'
-import { formatAmount, PLACEHOLDER } from '../../lib/format'
+// Text-level decimals (lib/decimal-text): the list and home screens show and order prices but do
+// no arithmetic on money, so they load no decimal library. The chart's turnover lives with the chart.
+import { compareText, DEFAULT_PRECISION, percentChangeText } from '../../lib/decimal-text'
+import { formatAmount } from '../../lib/format'
 
 export type Trend = 'up' | 'down' | 'flat'
 
 /** Spec §2: prices are coloured by the sign of close − open. */
 export function trendOf(open: string, close: string): Trend {
-  const [o, c] = [tryDec(open), tryDec(close)]
-  if (!o || !c || c.isEqualTo(o)) return 'flat'
-  return c.isGreaterThan(o) ? 'up' : 'down'
+  const order = compareText(close, open)
+  return order === 1 ? 'up' : order === -1 ? 'down' : 'flat'
 }
 
 /** 24 h change in percent as a decimal string ((close − open) / open × 100); '0' when open is 0. */
-export function changePercent(open: string, close: string): string {
-  const [o, c] = [tryDec(open), tryDec(close)]
-  if (!o || !c || o.isZero()) return '0'
-  return c.minus(o).dividedBy(o).times(100).toString()
-}
-
-/** Spec §3: turnover is the mean of the four prices times the volume. */
-export function turnover(candle: Candle): string {
-  return dec(candle.open).plus(candle.high).plus(candle.low).plus(candle.close).dividedBy(4).times(candle.vol).toString()
-}
+export const changePercent = (open: string, close: string): string => percentChangeText(open, close) ?? '0'
 
 export const sameTick = (a: Tick, b: Tick): boolean =>
   a.close === b.close && a.open === b.open && a.high === b.high && a.low === b.low && a.amount === b.amount && a.vol === b.vol
@@ -61,16 +53,15 @@ interface Sortable {
   tick: Tick
 }
 
-/** Sorts pairs by price, 24 h change or 24 h turnover, with bignumber comparisons. */
+/** Sorts pairs by price, 24 h change or 24 h turnover, comparing the decimals exactly. */
 export function sortPairs<T extends Sortable>(pairs: T[], key: SortKey, direction: SortDirection): T[] {
   if (key === 'default') return pairs
   const value = (pair: T) =>
-    key === 'price' ? dec(pair.tick.close) : key === 'change' ? dec(changePercent(pair.tick.open, pair.tick.close)) : dec(pair.tick.vol)
+    key === 'price' ? pair.tick.close : key === 'change' ? changePercent(pair.tick.open, pair.tick.close) : pair.tick.vol
   const sign = direction === 'asc' ? 1 : -1
-  return pairs.toSorted((a, b) => sign * (value(a).comparedTo(value(b)) ?? 0))
+  return pairs.toSorted((a, b) => sign * (compareText(value(a), value(b)) ?? 0))
 }
 
-/** Tapping a column header cycles: another column → descending → ascending → the catalogue order. */
 export interface SortState {
   key: SortKey
   direction: SortDirection
@@ -93,10 +84,9 @@ const COMPACT_UNITS = [
  * figure (spec §9), so a volume is never shown larger than it is.
  */
 export function compactAmount(value: string): string {
-  const number = tryDec(value)
-  if (!number) return PLACEHOLDER
-  const scale = COMPACT_UNITS.find(({ size }) => number.abs().isGreaterThanOrEqualTo(size))
-  return scale ? `${formatAmount(number.dividedBy(scale.size), 2)}${scale.unit}` : formatAmount(number, 2)
+  const scale = COMPACT_UNITS.find(({ size }) => (compareText(value.replace('-', ''), size) ?? -1) >= 0)
+  // Dividing by a power of ten is moving the point: exact, as the exponent form of the same text.
+  return scale ? `${formatAmount(`${value}e-${scale.size.length - 1}`, 2)}${scale.unit}` : formatAmount(value, 2)
 }
 
 /** The pair in a URL's search, as /market/kline and /action/* read it: ?symbol=btcusdt&base=BTC&quote=USDT. */
@@ -138,6 +128,6 @@ export function pricePrecision(symbol: string, listed: number | undefined, tick:
   if (listed !== undefined) return listed
   const known = PAIR_PRECISION[symbol]
   if (known !== undefined) return known
-  const places = tick ? Math.max(...[tick.open, tick.close, tick.high, tick.low].map((p) => tryDec(p)?.decimalPlaces() ?? 0)) : 0
+  const places = tick ? Math.max(...[tick.open, tick.close, tick.high, tick.low].map((p) => p.split('.')[1]?.length ?? 0)) : 0
   return places > 0 ? places : DEFAULT_PRECISION
 }
