@@ -1,3 +1,4 @@
+import './kline.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { marketTopics, type DetailsAnswer } from '../../../../contract/market.ts'
 import { formatPercent, formatPrice, PLACEHOLDER } from '../../../../lib/format'
