@@ -5,7 +5,10 @@ import fastifyFormbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from './config.ts'
 import type { AppContext } from './context.ts'
+import { registerAssetRoutes } from './assets/routes.ts'
 import { migrate } from './db/migrate.ts'
+import { startDemoAutoApprove } from './deposits/demo-auto-approve.ts'
+import { registerDepositRoutes } from './deposits/routes.ts'
 import { openDatabase } from './db/open.ts'
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts'
 import { registerStaticApp } from './http/static-app.ts'
@@ -15,6 +18,7 @@ import { registerMarketRoutes } from './market/routes.ts'
 import { registerParamRoutes } from './params/routes.ts'
 import { seedIfEmpty } from './seed.ts'
 import { registerUserRoutes } from './user/routes.ts'
+import { registerWithdrawalRoutes } from './withdrawals/routes.ts'
 
 /** No API body is anywhere near this; larger ones are refused with 413 before being read. */
 export const BODY_LIMIT = 64 * 1024
@@ -60,7 +64,14 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await app.register(fastifyFormbody)
   registerUserRoutes(app, ctx)
   registerParamRoutes(app, ctx)
-  registerMarketRoutes(app, createMarketSource(config, now))
+  // One feed for the market routes and the exchange, so an exchange prices at what the chart shows.
+  const market = createMarketSource(config, now)
+  registerMarketRoutes(app, market)
+  registerAssetRoutes(app, ctx, market)
+  await registerDepositRoutes(app, ctx, market)
+  registerWithdrawalRoutes(app, ctx)
+  const stopAutoApprove = startDemoAutoApprove(ctx, config.demoAutoApproveSeconds)
+  app.addHook('onClose', () => stopAutoApprove())
   await registerStaticApp(app, config.staticDir)
   return app
 }

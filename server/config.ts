@@ -24,6 +24,8 @@ export interface ServerConfig {
   huobiUrl: string
   /** An upstream call slower than this is abandoned (the app's own timeout is 12 s). */
   huobiTimeoutMs: number
+  /** Demo mode: approve deposits and withdrawals after this many seconds; undefined = operators only. */
+  demoAutoApproveSeconds: number | undefined
 }
 
 const MARKET_SOURCES = ['sim', 'huobi'] as const
@@ -48,6 +50,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   marketSeed: '1',
   huobiUrl: 'https://api.huobi.pro',
   huobiTimeoutMs: 5000,
+  demoAutoApproveSeconds: undefined,
 }
 
 type Env = Record<string, string | undefined>
@@ -60,6 +63,12 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
   }
   return value
+}
+
+/** Unset (or empty) stays undefined: the feature is off. */
+function optionalInteger(env: Env, name: string, min: number, max: number): number | undefined {
+  const raw = env[name]
+  return raw === undefined || raw.trim() === '' ? undefined : integer(env, name, min, min, max)
 }
 
 function text(env: Env, name: string): string | undefined {
@@ -115,6 +124,7 @@ export function readConfig(env: Env): ServerConfig {
     marketSeed: marketSeed(env),
     huobiUrl: huobiUrl(env),
     huobiTimeoutMs: integer(env, 'HUOBI_TIMEOUT_MS', DEFAULT_CONFIG.huobiTimeoutMs, 50, 60_000),
+    demoAutoApproveSeconds: optionalInteger(env, 'DEMO_AUTO_APPROVE_SECONDS', 0, 7 * DAY),
   }
   if (config.tokenMaxSeconds < config.tokenIdleSeconds) {
     throw new Error('TOKEN_MAX_SECONDS must not be shorter than TOKEN_IDLE_SECONDS')

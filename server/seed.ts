@@ -1,9 +1,10 @@
 // First-start data: a demo account with balances, so the product can be tried at once.
 // Runs only while the users table is empty, so it never touches a database in use.
+import { ACCOUNT_TYPES, type AccountTypeId, type Currency } from '../src/contract/assets.ts'
 import type { AppContext } from './context.ts'
 import { immediate } from './db/transaction.ts'
 import { hashSecret } from './auth/password.ts'
-import { ACCOUNT_TYPE, credit, type AccountType } from './ledger/credit.ts'
+import { creditWithRecord } from './ledger/operator-credit.ts'
 import { insertUser, setTradePasswordHash } from './user/users.ts'
 
 export const DEMO_ACCOUNT = {
@@ -12,11 +13,11 @@ export const DEMO_ACCOUNT = {
   fundPassword: '123456',
 } as const
 
-const DEMO_BALANCES: ReadonlyArray<{ accountType: AccountType; currency: string; amount: string }> = [
-  { accountType: ACCOUNT_TYPE.spot, currency: 'USDT', amount: '10000' },
-  { accountType: ACCOUNT_TYPE.spot, currency: 'BTC', amount: '0.5' },
-  { accountType: ACCOUNT_TYPE.spot, currency: 'ETH', amount: '5' },
-  { accountType: ACCOUNT_TYPE.contract, currency: 'USDT', amount: '1000' },
+export const DEMO_BALANCES: ReadonlyArray<{ accountType: AccountTypeId; currency: Currency; amount: string }> = [
+  { accountType: ACCOUNT_TYPES.spot, currency: 'USDT', amount: '10000' },
+  { accountType: ACCOUNT_TYPES.spot, currency: 'BTC', amount: '0.5' },
+  { accountType: ACCOUNT_TYPES.spot, currency: 'ETH', amount: '5' },
+  { accountType: ACCOUNT_TYPES.contract, currency: 'USDT', amount: '1000' },
 ]
 
 const hasUsers = (ctx: AppContext): boolean => ctx.db.prepare('SELECT 1 FROM users LIMIT 1').get() !== undefined
@@ -33,7 +34,7 @@ export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
     const userId = insertUser(ctx, { email: DEMO_ACCOUNT.email, passwordHash, invitedBy: undefined })
     setTradePasswordHash(ctx, userId, fundHash)
     for (const balance of DEMO_BALANCES) {
-      credit(ctx.db, { userId, ...balance, kind: 'seed', memo: 'demo account' }, ctx.now())
+      creditWithRecord(ctx.db, { userId, ...balance, kind: 'seed', info: 'demo account', now: ctx.now() })
     }
     return true
   })

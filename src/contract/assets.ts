@@ -11,7 +11,11 @@ export const ASSET_PATHS = {
   transfer: '/contract/contract/transfer',
   /** currency, chain → data: DepositAddress */
   depositAddress: '/bb/assets/depositAddress',
-  /** multipart: currency, chain, amount, proof (image file) → data: AssetRecord (reviewing) */
+  /**
+   * multipart: currency, chain, amount, proof (PNG, JPEG or WebP, at most 5 MB, 40 megapixels,
+   * 10000 px a side) → data: AssetRecord (reviewing); honours `idempotency-key` (a retry of the
+   * same upload files it once).
+   */
   deposit: '/bb/assets/deposit',
   /** GET the proof image of one of the caller's own deposits: ?id= (served as an image, never HTML). */
   depositProof: '/bb/assets/depositProof',
@@ -23,7 +27,7 @@ export const ASSET_PATHS = {
   addressList: '/bb/assets/addressList',
   /** currency, chain, address, remark? → data: WithdrawAddress */
   addAddress: '/bb/assets/addAddress',
-  /** id, address?, remark? → data: WithdrawAddress */
+  /** id, address? (absent: unchanged), remark? (absent or empty: cleared) → data: WithdrawAddress */
   updateAddress: '/bb/assets/updateAddress',
   /** id → data: null */
   deleteAddress: '/bb/assets/deleteAddress',
@@ -99,6 +103,8 @@ export interface AssetRecord {
   fee: string
   /** What arrived (amount − fee for a withdrawal; the received currency's amount for an exchange). */
   actualArrival: string
+  /** The currency of actualArrival when it is not `currency`: an exchange's received currency. */
+  arrivalCurrency?: string
   status: RecordStatus
   /** The user's own note (withdrawal remark; for USDT the chain). */
   remark: string

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BB_OK, TOKEN_HEADER } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { PARAM_NAMES, USER_PATHS } from '../../src/contract/user.ts'
-import { DEMO_ACCOUNT } from '../../server/seed.ts'
+import { DEMO_ACCOUNT, DEMO_BALANCES } from '../../server/seed.ts'
+import { verifyLedger } from '../../server/ledger/verify.ts'
+import { RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -22,10 +24,12 @@ describe('demo account', () => {
     expect(info.json.data).toMatchObject({ email: DEMO_ACCOUNT.email, assetsPwd: 1, auth: 0 })
   })
 
-  it('has its balances, each with a journal entry', () => {
+  it('has its balances, each from a balanced ledger entry with a credit record', () => {
     const db = new DatabaseSync(join(server.dataDir, 'exchange.sqlite'), { readOnly: true })
     const balances = db.prepare('SELECT account_type, currency, available, frozen FROM balances ORDER BY account_type, currency').all()
-    const journal = db.prepare('SELECT account_type, currency, amount, kind FROM journal ORDER BY account_type, currency').all()
+    const entries = db.prepare('SELECT kind FROM ledger_entries ORDER BY id').all()
+    const records = db.prepare('SELECT account_type, trade_type, currency, amount, status FROM asset_records ORDER BY id').all()
+    const differences = verifyLedger(db)
     db.close()
     expect(balances.map((row) => ({ ...row }))).toEqual([
       { account_type: 1, currency: 'BTC', available: '0.5', frozen: '0' },
@@ -33,8 +37,17 @@ describe('demo account', () => {
       { account_type: 1, currency: 'USDT', available: '10000', frozen: '0' },
       { account_type: 2, currency: 'USDT', available: '1000', frozen: '0' },
     ])
-    expect(journal.map((row) => row.amount)).toEqual(['0.5', '5', '10000', '1000'])
-    expect(journal.every((row) => row.kind === 'seed')).toBe(true)
+    expect(entries.map((row) => row.kind)).toEqual(['seed', 'seed', 'seed', 'seed'])
+    expect(records.map((row) => ({ ...row }))).toEqual(
+      DEMO_BALANCES.map(({ accountType, currency, amount }) => ({
+        account_type: accountType,
+        trade_type: RECORD_TYPES.credit,
+        currency,
+        amount,
+        status: RECORD_STATUS.finished,
+      })),
+    )
+    expect(differences).toEqual([])
   })
 })
 

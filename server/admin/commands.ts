@@ -1,0 +1,107 @@
+// The admin commands as functions of (context, arguments) → output and exit code, so the CLI
+// file only does process plumbing. A refusal (unknown user, bad amount, record already decided)
+// is exit code 1 with a message; a usage mistake is exit code 2.
+import type { AccountTypeId } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, RECORD_TYPES } from '../../src/contract/assets.ts'
+import type { AppContext } from '../context.ts'
+import { approveDeposit, rejectDeposit } from '../deposits/review.ts'
+import { ReviewRefusal } from '../deposits/review-common.ts'
+import { checkAmount, checkCurrency } from '../ledger/amount-input.ts'
+import { creditWithRecord } from '../ledger/operator-credit.ts'
+import { findRecord } from '../ledger/records.ts'
+import { verifyLedger } from '../ledger/verify.ts'
+import { findUserByEmail, normalizeEmail } from '../user/users.ts'
+import { approveWithdrawal, rejectWithdrawal } from '../withdrawals/review.ts'
+import { formatLines, reviewLines } from './review-list.ts'
+
+export const USAGE = `usage: npm run admin -- <command>
+  list [reviewing|all]                 deposits and withdrawals (default: those awaiting review)
+  approve <recordId>                   approve a reviewing deposit or withdrawal
+  reject <recordId> [reason…]          reject it; the reason is shown to the user
+  credit <email> <currency> <amount> [spot|contract]
+                                       put money into a user's account (default spot)
+  verify                               recompute every balance from the ledger; exit 1 on any difference`
+
+export interface Outcome {
+  out?: string
+  err?: string
+  exitCode: number
+}
+
+const done = (out: string): Outcome => ({ out, exitCode: 0 })
+const refused = (err: string): Outcome => ({ err, exitCode: 1 })
+const usage = (): Outcome => ({ err: USAGE, exitCode: 2 })
+
+const ACCOUNTS: Record<string, AccountTypeId> = { spot: ACCOUNT_TYPES.spot, contract: ACCOUNT_TYPES.contract }
+
+function credit(ctx: AppContext, [email, currencyText, amountText, accountText = 'spot', ...rest]: string[]): Outcome {
+  if (!email || !currencyText || !amountText || rest.length > 0) return usage()
+  const accountType = Object.hasOwn(ACCOUNTS, accountText) ? ACCOUNTS[accountText] : undefined
+  if (!accountType) return refused(`unknown account "${accountText}": spot or contract`)
+  const user = findUserByEmail(ctx, normalizeEmail(email))
+  if (!user) return refused(`no user with email ${email}`)
+  const currency = checkCurrency(currencyText)
+  if (!currency.ok) return refused(`${currency.msg}: ${currencyText}`)
+  const amount = checkAmount(amountText)
+  if (!amount.ok) return refused(`${amount.msg}: ${amountText}`)
+  const recordId = creditWithRecord(ctx.db, {
+    userId: user.id,
+    accountType,
+    currency: currency.value,
+    amount: amount.value,
+    kind: 'credit',
+    info: 'credited by an operator',
+    now: ctx.now(),
+  })
+  return done(`credited ${amount.value} ${currency.value} to ${user.email} (${accountText}), record #${recordId}`)
+}
+
+function decide(ctx: AppContext, [recordId, ...reasonWords]: string[], approve: boolean): Outcome {
+  if (!recordId || (approve && reasonWords.length > 0)) return usage()
+  const id = /^[1-9]\d{0,15}$/.test(recordId) ? Number(recordId) : undefined
+  const record = id === undefined ? undefined : findRecord(ctx.db, id)
+  const reason = reasonWords.join(' ') || undefined
+  try {
+    if (record?.tradeType === RECORD_TYPES.deposit) {
+      const settled = approve ? approveDeposit(ctx, recordId, reason) : rejectDeposit(ctx, recordId, reason)
+      return done(`deposit #${settled.id} ${approve ? 'approved' : 'rejected'}: ${settled.amount} ${settled.currency}`)
+    }
+    if (record?.tradeType === RECORD_TYPES.withdrawal) {
+      const settled = approve ? approveWithdrawal(ctx, recordId, reason) : rejectWithdrawal(ctx, recordId, reason)
+      return done(`withdrawal #${settled.id} ${approve ? 'approved' : 'rejected'}: ${settled.amount} ${settled.currency}`)
+    }
+  } catch (error) {
+    if (error instanceof ReviewRefusal) return refused(error.message)
+    throw error
+  }
+  return refused(`no deposit or withdrawal with id ${recordId}`)
+}
+
+function verify(ctx: AppContext): Outcome {
+  const differences = verifyLedger(ctx.db)
+  const count = (table: string) => Number(ctx.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n)
+  if (differences.length === 0) {
+    return done(`ledger consistent: ${count('ledger_entries')} entries, ${count('ledger_postings')} postings, ${count('balances')} balances`)
+  }
+  return refused(`ledger INCONSISTENT, ${differences.length} difference(s):\n${differences.map((d) => JSON.stringify(d)).join('\n')}`)
+}
+
+export function runCommand(ctx: AppContext, command: string, args: string[]): Outcome {
+  switch (command) {
+    case 'list': {
+      const [filter = 'reviewing', ...rest] = args
+      if ((filter !== 'reviewing' && filter !== 'all') || rest.length > 0) return usage()
+      return done(formatLines(reviewLines(ctx.db, ctx.config.dataDir, { all: filter === 'all', limit: 200 })))
+    }
+    case 'approve':
+      return decide(ctx, args, true)
+    case 'reject':
+      return decide(ctx, args, false)
+    case 'credit':
+      return credit(ctx, args)
+    case 'verify':
+      return args.length === 0 ? verify(ctx) : usage()
+    default:
+      return usage()
+  }
+}

@@ -1,0 +1,54 @@
+// HTTP wiring of the asset calls this server owns: the account lists, the records, transfer and
+// exchange (src/contract/assets.ts). Each route checks the body's shape, the session, and hands
+// the fields to a service; deposits, withdrawals and the address book are wired elsewhere.
+import type { FastifyInstance } from 'fastify'
+import { ASSET_PATHS } from '../../src/contract/assets.ts'
+import type { AppContext } from '../context.ts'
+import { requireSession } from '../auth/require-session.ts'
+import { fail, ok } from '../http/envelope.ts'
+import { readFields } from '../http/fields.ts'
+import { checkAccountType, checkCurrency } from '../ledger/amount-input.ts'
+import type { MarketSource } from '../market/source.ts'
+import { listAccount } from './accounts.ts'
+import { exchange, exchangeQuote } from './exchange.ts'
+import { idempotencyKey } from './idempotency.ts'
+import { pagingOf, queryRecords } from './record-query.ts'
+import { transfer } from './transfer.ts'
+
+export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext, market: MarketSource): void {
+  app.post(ASSET_PATHS.accounts, (request) => {
+    const fields = readFields(request.body, ['accountType'])
+    const { userId } = requireSession(ctx, request)
+    const accountType = checkAccountType(fields.accountType)
+    return accountType.ok ? ok(listAccount(ctx.db, userId, accountType.value)) : fail(accountType.msg)
+  })
+
+  app.post(ASSET_PATHS.records, (request) => {
+    const fields = readFields(request.body, [], ['currency', 'pageNo', 'pageSize', 'tradeType', 'accountType'])
+    const { userId } = requireSession(ctx, request)
+    const paging = pagingOf(fields)
+    const currency = fields.currency === undefined ? undefined : checkCurrency(fields.currency)
+    if (currency && !currency.ok) return fail(currency.msg)
+    const accountType = fields.accountType === undefined ? undefined : checkAccountType(fields.accountType)
+    if (accountType && !accountType.ok) return fail(accountType.msg)
+    return ok(queryRecords(ctx.db, userId, { ...paging, currency: currency?.value, accountType: accountType?.value }))
+  })
+
+  app.post(ASSET_PATHS.transfer, (request) => {
+    const fields = readFields(request.body, ['amount', 'currency', 'type'])
+    const { userId } = requireSession(ctx, request)
+    return transfer(ctx, userId, fields, idempotencyKey(request))
+  })
+
+  app.post(ASSET_PATHS.exchangeQuote, (request) => {
+    const fields = readFields(request.body, ['from', 'to', 'amount'])
+    requireSession(ctx, request)
+    return exchangeQuote(ctx, market, fields)
+  })
+
+  app.post(ASSET_PATHS.exchange, (request) => {
+    const fields = readFields(request.body, ['from', 'to', 'amount'])
+    const { userId } = requireSession(ctx, request)
+    return exchange(ctx, market, userId, fields, idempotencyKey(request))
+  })
+}

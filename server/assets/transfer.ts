@@ -1,0 +1,57 @@
+// Transfer between the caller's spot and contract accounts (spec §3 transfer payload, §4: code 1
+// on success). Two records, one per account (transfer out, transfer in), one ledger entry; the
+// answer carries the record of the account the money left.
+import type { AssetRecord, TransferType } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_STATUS, RECORD_TYPES, TRANSFER_TYPES } from '../../src/contract/assets.ts'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { MIN_AMOUNT } from '../../src/contract/rules.ts'
+import type { AppContext } from '../context.ts'
+import { fail, ok } from '../http/envelope.ts'
+import { checkAmount, checkCurrency } from '../ledger/amount-input.ts'
+import { InsufficientBalanceError, transferBetweenAccounts } from '../ledger/operations.ts'
+import { findRecord, insertRecord, toAssetRecord } from '../ledger/records.ts'
+import { once, requestHash } from './idempotency.ts'
+
+export interface TransferFields {
+  amount: string
+  currency: string
+  type: string
+}
+
+const DIRECTIONS = {
+  [String(TRANSFER_TYPES.spotToContract)]: { from: ACCOUNT_TYPES.spot, to: ACCOUNT_TYPES.contract },
+  [String(TRANSFER_TYPES.contractToSpot)]: { from: ACCOUNT_TYPES.contract, to: ACCOUNT_TYPES.spot },
+} as const satisfies Record<string, object>
+
+export function transfer(
+  ctx: AppContext,
+  userId: number,
+  fields: TransferFields,
+  key: string | undefined,
+): BbEnvelope<AssetRecord | null> {
+  const direction = Object.hasOwn(DIRECTIONS, fields.type) ? DIRECTIONS[fields.type as `${TransferType}`] : undefined
+  if (!direction) return fail(SERVER_MESSAGES.invalidTransferType)
+  const currency = checkCurrency(fields.currency)
+  if (!currency.ok) return fail(currency.msg)
+  const amount = checkAmount(fields.amount, { min: MIN_AMOUNT })
+  if (!amount.ok) return fail(amount.msg)
+
+  const now = ctx.now()
+  const hash = requestHash(ASSET_PATHS.transfer, { ...fields })
+  return once(ctx.db, { userId, key, hash, now }, () => {
+    let entryId: number
+    try {
+      entryId = transferBetweenAccounts(ctx.db, { userId, currency: currency.value, amount: amount.value, ...direction, memo: '', now })
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
+      throw error
+    }
+    const common = { userId, currency: currency.value, actualArrival: amount.value, status: RECORD_STATUS.finished, entryId, now }
+    const outId = insertRecord(ctx.db, { ...common, accountType: direction.from, tradeType: RECORD_TYPES.transferOut, amount: `-${amount.value}` })
+    insertRecord(ctx.db, { ...common, accountType: direction.to, tradeType: RECORD_TYPES.transferIn, amount: amount.value })
+    const record = findRecord(ctx.db, outId)
+    if (!record) throw new Error('transfer: the record just written is missing')
+    return ok(toAssetRecord(record))
+  })
+}

@@ -1,0 +1,38 @@
+// An operator's decision on a deposit (admin CLI, demo timer): approval credits the spot account
+// from outside, in the same transaction as the status change; rejection only records the reason.
+import type { AssetRecord } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import type { AppContext } from '../context.ts'
+import { immediate } from '../db/transaction.ts'
+import { creditFromOutside } from '../ledger/operations.ts'
+import { findRecord, settleRecord, toAssetRecord } from '../ledger/records.ts'
+import { cleanReason, infoWith, ReviewRefusal, reviewable } from './review-common.ts'
+
+function decide(ctx: AppContext, recordId: string, reason: string | undefined, approve: boolean): AssetRecord {
+  const now = ctx.now()
+  return immediate(ctx.db, () => {
+    const record = reviewable(ctx.db, recordId, RECORD_TYPES.deposit, 'deposit')
+    const id = Number(record.id)
+    const info = infoWith(record, cleanReason(reason))
+    const status = approve ? RECORD_STATUS.finished : RECORD_STATUS.rejected
+    const actualArrival = approve ? record.amount : '0'
+    if (!settleRecord(ctx.db, id, { status, info, actualArrival, now })) throw new ReviewRefusal(`deposit ${id} was already decided`)
+    if (approve) {
+      const move = { userId: record.userId, accountType: ACCOUNT_TYPES.spot, currency: record.currency, amount: record.amount }
+      creditFromOutside(ctx.db, { ...move, kind: 'deposit', memo: `deposit #${id}`, now })
+    }
+    const settled = findRecord(ctx.db, id)
+    if (!settled) throw new Error(`deposit ${id} vanished during its review`)
+    return toAssetRecord(settled)
+  })
+}
+
+/** Credits the deposit; throws ReviewRefusal (changing nothing) unless it is a reviewing deposit. */
+export const approveDeposit = (ctx: AppContext, recordId: string, reason: string | undefined): AssetRecord =>
+  decide(ctx, recordId, reason, true)
+
+/** Rejects the deposit with the reason in `info`; nothing is credited. */
+export const rejectDeposit = (ctx: AppContext, recordId: string, reason: string | undefined): AssetRecord =>
+  decide(ctx, recordId, reason, false)
+
+export { ReviewRefusal } from './review-common.ts'

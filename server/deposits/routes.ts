@@ -1,0 +1,48 @@
+// HTTP wiring of the deposit calls (ASSET_PATHS depositAddress, deposit, depositProof). Multipart
+// parsing is registered in a scope of its own, so that only the deposit route accepts uploads and
+// every other route keeps refusing multipart bodies.
+import fastifyMultipart from '@fastify/multipart'
+import type { FastifyInstance } from 'fastify'
+import { ASSET_PATHS } from '../../src/contract/assets.ts'
+import { idempotencyKey } from '../assets/idempotency.ts'
+import { requireSession } from '../auth/require-session.ts'
+import type { AppContext } from '../context.ts'
+import { ApiError } from '../http/envelope.ts'
+import { readFields } from '../http/fields.ts'
+import type { MarketSource } from '../market/source.ts'
+import { UPLOAD_LIMITS, readUploadForm } from '../uploads/form.ts'
+import { loadDepositSecret } from './address.ts'
+import { depositAddress } from './deposit-address.ts'
+import { sendProof } from './proof.ts'
+import { type DepositDeps, requestDeposit } from './request.ts'
+
+export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, market: MarketSource): Promise<void> {
+  const deps: DepositDeps = { market, secret: loadDepositSecret(ctx.config.dataDir) }
+
+  app.post(ASSET_PATHS.depositAddress, (request) => {
+    const session = requireSession(ctx, request)
+    return depositAddress(deps, session.userId, readFields(request.body, ['currency', 'chain']))
+  })
+
+  app.get(ASSET_PATHS.depositProof, (request, reply) => {
+    const session = requireSession(ctx, request)
+    const { id } = readFields(request.query, [], ['id'])
+    return sendProof(ctx, session.userId, id, reply)
+  })
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS })
+    scope.post(ASSET_PATHS.deposit, async (request, reply) => {
+      const session = requireSession(ctx, request)
+      const key = idempotencyKey(request)
+      try {
+        const form = await readUploadForm(request, 'proof')
+        return await requestDeposit(ctx, deps, session.userId, readFields(form.body, ['currency', 'chain', 'amount']), form.file, key)
+      } catch (error) {
+        // A refused upload may still be arriving: close the connection rather than read it all.
+        if (error instanceof ApiError && error.httpStatus === 413) reply.header('connection', 'close')
+        throw error
+      }
+    })
+  })
+}

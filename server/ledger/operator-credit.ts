@@ -1,0 +1,40 @@
+// Money an operator (or the first-start seed) puts into a user's account: a ledger entry from
+// 'outside' and its 'credit' record, together. Used by the admin CLI and server/seed.ts.
+import type { DatabaseSync } from 'node:sqlite'
+import type { AccountTypeId } from '../../src/contract/assets.ts'
+import { RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { immediate } from '../db/transaction.ts'
+import { creditFromOutside } from './operations.ts'
+import { insertRecord } from './records.ts'
+
+export interface OperatorCredit {
+  userId: number
+  accountType: AccountTypeId
+  currency: string
+  amount: string
+  /** 'seed' for the demo account, 'credit' for an operator. */
+  kind: 'seed' | 'credit'
+  /** Shown to the user as the record's info. */
+  info: string
+  now: number
+}
+
+/** Answers the record id. */
+export function creditWithRecord(db: DatabaseSync, credit: OperatorCredit): number {
+  const { userId, accountType, currency, amount, now } = credit
+  return immediate(db, () => {
+    const entryId = creditFromOutside(db, { userId, accountType, currency, amount, kind: credit.kind, memo: credit.info, now })
+    return insertRecord(db, {
+      userId,
+      accountType,
+      tradeType: RECORD_TYPES.credit,
+      currency,
+      amount,
+      actualArrival: amount,
+      status: RECORD_STATUS.finished,
+      info: credit.info,
+      entryId,
+      now,
+    })
+  })
+}

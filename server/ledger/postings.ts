@@ -1,0 +1,93 @@
+// The one way money moves: an entry whose postings sum to zero per currency, applied to the user
+// balances it touches, all inside one transaction (a savepoint when the caller already opened
+// one, so a refusal rolls back exactly this entry). A user bucket that would go below zero throws
+// InsufficientBalanceError and nothing of the entry remains.
+import type { BigNumber } from 'bignumber.js'
+import type { DatabaseSync } from 'node:sqlite'
+import type { AccountTypeId } from '../../src/contract/assets.ts'
+import { CURRENCIES } from '../../src/contract/assets.ts'
+import { str } from '../db/rows.ts'
+import { statement } from '../db/statements.ts'
+import { immediate } from '../db/transaction.ts'
+import { DECIMALS, plain } from './amount.ts'
+
+export type SystemAccount = 'outside' | 'fees' | 'exchange'
+export type Bucket = 'available' | 'frozen'
+
+export type PostingAccount = { userId: number; accountType: AccountTypeId; bucket: Bucket } | { system: SystemAccount }
+
+export interface Posting {
+  account: PostingAccount
+  currency: string
+  /** Signed: positive adds to the account, negative takes from it. Never zero. */
+  amount: BigNumber
+}
+
+export interface EntryInput {
+  kind: string
+  memo: string
+  now: number
+  postings: Posting[]
+}
+
+export class InsufficientBalanceError extends Error {
+  constructor() {
+    super('insufficient available balance')
+  }
+}
+
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(CURRENCIES)
+
+function checkBalanced(postings: readonly Posting[]): void {
+  if (postings.length < 2) throw new Error('ledger: an entry needs at least two postings')
+  const sums = new Map<string, BigNumber>()
+  for (const { currency, amount } of postings) {
+    if (!KNOWN_CURRENCIES.has(currency)) throw new Error(`ledger: unknown currency ${currency}`)
+    if (!amount.isFinite() || amount.isZero() || (amount.decimalPlaces() ?? Infinity) > DECIMALS) {
+      throw new Error(`ledger: invalid posting amount ${amount.toString()}`)
+    }
+    sums.set(currency, sums.get(currency)?.plus(amount) ?? amount)
+  }
+  for (const [currency, sum] of sums) {
+    if (!sum.isZero()) throw new Error(`ledger: entry does not balance in ${currency} (${plain(sum)})`)
+  }
+}
+
+/** Adds `amount` to one bucket of a user's balance, refusing to let it go below zero. */
+function applyToBalance(db: DatabaseSync, userId: number, accountType: AccountTypeId, bucket: Bucket, currency: string, amount: BigNumber): void {
+  const key = [userId, accountType, currency] as const
+  statement(db, 'INSERT OR IGNORE INTO balances (user_id, account_type, currency) VALUES (?, ?, ?)').run(...key)
+  // bucket is one of two literals (the type says so and the Posting checks below repeat it).
+  const row = statement(db, `SELECT ${bucket} AS value FROM balances WHERE user_id = ? AND account_type = ? AND currency = ?`).get(...key)
+  const before = str(row ?? {}, 'value')
+  const after = amount.plus(before)
+  if (after.isNegative()) throw new InsufficientBalanceError()
+  // Conditional on the value read: under BEGIN IMMEDIATE nothing can change it in between, and if
+  // that ever stopped being true this refuses instead of overwriting someone else's change.
+  const updated = statement(db, `UPDATE balances SET ${bucket} = ? WHERE user_id = ? AND account_type = ? AND currency = ? AND ${bucket} = ?`)
+    .run(plain(after), ...key, before)
+  if (updated.changes !== 1) throw new Error('ledger: balance changed during the transaction')
+}
+
+/** Writes the entry and applies it; answers the entry id. */
+export function postEntry(db: DatabaseSync, entry: EntryInput): number {
+  checkBalanced(entry.postings)
+  return immediate(db, () => {
+    const entryId = Number(
+      statement(db, 'INSERT INTO ledger_entries (kind, memo, created_at) VALUES (?, ?, ?)').run(entry.kind, entry.memo, entry.now)
+        .lastInsertRowid,
+    )
+    const insert = statement(db, `INSERT INTO ledger_postings (entry_id, user_id, account_type, bucket, system, currency, amount)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    for (const { account, currency, amount } of entry.postings) {
+      if ('system' in account) {
+        insert.run(entryId, null, null, null, account.system, currency, plain(amount))
+        continue
+      }
+      if (account.bucket !== 'available' && account.bucket !== 'frozen') throw new Error('ledger: unknown bucket')
+      applyToBalance(db, account.userId, account.accountType, account.bucket, currency, amount)
+      insert.run(entryId, account.userId, account.accountType, account.bucket, null, currency, plain(amount))
+    }
+    return entryId
+  })
+}

@@ -1,0 +1,125 @@
+// The asset_records table (migration 005): what a user sees of each operation on their money.
+// Write a record in the same transaction as the ledger operation it describes. Deposits and
+// withdrawals start 'reviewing' and are settled exactly once (settleRecord is conditional on the
+// status still being 'reviewing', so two operators approving at once cannot both succeed).
+import type { DatabaseSync } from 'node:sqlite'
+import type { AccountTypeId, AssetRecord, RecordStatus, RecordType } from '../../src/contract/assets.ts'
+import { RECORD_STATUS } from '../../src/contract/assets.ts'
+import { num, type Row, str, strOrNull } from '../db/rows.ts'
+import { statement } from '../db/statements.ts'
+
+export interface NewRecord {
+  userId: number
+  accountType: AccountTypeId
+  tradeType: RecordType
+  currency: string
+  /** Signed as it moved this account (negative for a withdrawal or a transfer out). */
+  amount: string
+  fee?: string
+  actualArrival: string
+  /** Only when it differs from currency (an exchange: the received currency). */
+  arrivalCurrency?: string
+  status: RecordStatus
+  remark?: string
+  info?: string
+  chain?: string
+  address?: string
+  /** Server-made file name of a deposit's proof image under DATA_DIR. */
+  proof?: string
+  /** The ledger entry that moved the money (undefined when nothing moved yet). */
+  entryId?: number
+  now: number
+}
+
+export interface StoredRecord extends AssetRecord {
+  userId: number
+  chain: string | null
+  address: string | null
+  proof: string | null
+  entryId: number | null
+}
+
+export function insertRecord(db: DatabaseSync, record: NewRecord): number {
+  const result = statement(
+    db,
+    `INSERT INTO asset_records (user_id, account_type, trade_type, currency, amount, fee, actual_arrival,
+       arrival_currency, status, remark, info, chain, address, proof, entry_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    record.userId,
+    record.accountType,
+    record.tradeType,
+    record.currency,
+    record.amount,
+    record.fee ?? '0',
+    record.actualArrival,
+    record.arrivalCurrency ?? null,
+    record.status,
+    record.remark ?? '',
+    record.info ?? '',
+    record.chain ?? null,
+    record.address ?? null,
+    record.proof ?? null,
+    record.entryId ?? null,
+    record.now,
+    record.now,
+  )
+  return Number(result.lastInsertRowid)
+}
+
+export function toStoredRecord(row: Row): StoredRecord {
+  return {
+    id: String(num(row, 'id')),
+    accountType: num(row, 'account_type') as AccountTypeId,
+    tradeType: num(row, 'trade_type') as RecordType,
+    currency: str(row, 'currency'),
+    amount: str(row, 'amount'),
+    fee: str(row, 'fee'),
+    actualArrival: str(row, 'actual_arrival'),
+    ...(row.arrival_currency === null ? {} : { arrivalCurrency: str(row, 'arrival_currency') }),
+    status: num(row, 'status') as RecordStatus,
+    remark: str(row, 'remark'),
+    info: str(row, 'info'),
+    createdAt: num(row, 'created_at'),
+    userId: num(row, 'user_id'),
+    chain: strOrNull(row, 'chain'),
+    address: strOrNull(row, 'address'),
+    proof: strOrNull(row, 'proof'),
+    entryId: row.entry_id === null ? null : num(row, 'entry_id'),
+  }
+}
+
+/** The wire shape: what the user may see of a stored record. */
+export function toAssetRecord(record: StoredRecord): AssetRecord {
+  const { id, accountType, tradeType, currency, amount, fee, actualArrival, arrivalCurrency, status, remark, info, createdAt } = record
+  const wire: AssetRecord = { id, accountType, tradeType, currency, amount, fee, actualArrival, status, remark, info, createdAt }
+  if (arrivalCurrency !== undefined) wire.arrivalCurrency = arrivalCurrency
+  return wire
+}
+
+/** A record by id; pass userId to find only that user's own (a foreign id answers undefined). */
+export function findRecord(db: DatabaseSync, id: number, userId?: number): StoredRecord | undefined {
+  const row = statement(db, 'SELECT * FROM asset_records WHERE id = ?').get(id)
+  if (!row) return undefined
+  const record = toStoredRecord(row)
+  return userId === undefined || record.userId === userId ? record : undefined
+}
+
+export interface Settlement {
+  status: typeof RECORD_STATUS.finished | typeof RECORD_STATUS.rejected
+  info?: string
+  fee?: string
+  actualArrival?: string
+  now: number
+}
+
+/** Moves a reviewing record to its final status; false (and no change) if it was not reviewing. */
+export function settleRecord(db: DatabaseSync, id: number, settlement: Settlement): boolean {
+  const result = statement(
+    db,
+    `UPDATE asset_records SET status = ?, info = coalesce(?, info), fee = coalesce(?, fee),
+       actual_arrival = coalesce(?, actual_arrival), updated_at = ?
+     WHERE id = ? AND status = ${RECORD_STATUS.reviewing}`,
+  ).run(settlement.status, settlement.info ?? null, settlement.fee ?? null, settlement.actualArrival ?? null, settlement.now, id)
+  return result.changes === 1
+}

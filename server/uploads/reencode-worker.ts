@@ -1,0 +1,25 @@
+// Worker thread of the re-encoder (see reencode-pool.ts): answers each job message with its result.
+import { parentPort } from 'node:worker_threads'
+import type { ImageType } from './image-header.ts'
+import { reencodeAsJpeg } from './reencode.ts'
+
+interface Job {
+  id: number
+  bytes: Uint8Array
+  type: ImageType
+}
+
+function answer(message: object): void {
+  // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker_threads port, not a window
+  parentPort?.postMessage(message)
+}
+
+parentPort?.on('message', async ({ id, bytes, type }: Job) => {
+  try {
+    const result = await reencodeAsJpeg(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), type)
+    answer({ id, ok: true, jpeg: result.jpeg, width: result.width, height: result.height })
+  } catch {
+    // The decoder's message says nothing useful to a client; a broken file is just "not an image".
+    answer({ id, ok: false })
+  }
+})

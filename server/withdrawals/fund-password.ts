@@ -1,0 +1,23 @@
+// The fund password check of a withdrawal. Failures are counted with the login limiter
+// (auth/login-limit.ts), keyed by the account alone: unlike a login, only someone holding the
+// user's session can try, so a per-account budget cannot be used to lock a stranger out, and it
+// stops a stolen token from walking through the 10^6 six-digit passwords from many addresses.
+import { beginPasswordAttempt, passwordAttemptSucceeded } from '../auth/login-limit.ts'
+import { verifySecret } from '../auth/password.ts'
+import type { AppContext } from '../context.ts'
+import type { User } from '../user/users.ts'
+
+export type FundPasswordCheck = 'ok' | 'notSet' | 'wrong' | 'limited'
+
+/** The limiter's (account, address) pair: one budget per user, whatever address they come from. */
+const keysOf = (user: User) => ({ account: `fund ${user.id}`, address: `fund-user ${user.id}` })
+
+export async function checkFundPassword(ctx: AppContext, user: User, password: string): Promise<FundPasswordCheck> {
+  if (!user.tradePasswordHash) return 'notSet'
+  const keys = keysOf(user)
+  // Counted before the (slow) scrypt check, so parallel guesses cannot all slip past the limit.
+  if (!beginPasswordAttempt(ctx, keys.account, keys.address)) return 'limited'
+  if (!(await verifySecret(password, user.tradePasswordHash))) return 'wrong'
+  passwordAttemptSucceeded(ctx, keys.account, keys.address)
+  return 'ok'
+}

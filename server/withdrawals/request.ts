@@ -1,0 +1,94 @@
+// A withdrawal request (spec §5: amount, address, remark, fund password). Checked in the order a
+// user can fix things: the form, the limits of the currency, the address book, then the fund
+// password; only then is the amount frozen, in one transaction with the record (reviewing) and the
+// idempotency key. An operator then pays it out or gives it back (review.ts).
+import { BigNumber } from 'bignumber.js'
+import type { AssetRecord } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { once, requestHash } from '../assets/idempotency.ts'
+import type { AppContext } from '../context.ts'
+import { fail, ok, sessionRequired } from '../http/envelope.ts'
+import { checkAmount } from '../ledger/amount-input.ts'
+import { freeze, InsufficientBalanceError } from '../ledger/operations.ts'
+import { findRecord, insertRecord, toAssetRecord } from '../ledger/records.ts'
+import { findUserById } from '../user/users.ts'
+import { isInBook } from './address-book.ts'
+import { normalizeAddress } from './address-format.ts'
+import { checkCurrencyChain, checkRemark } from './chain-input.ts'
+import { withdrawConfigOf } from './config.ts'
+import { checkFundPassword } from './fund-password.ts'
+
+export interface WithdrawFields {
+  currency: string
+  chain: string
+  address: string
+  amount: string
+  tradePassword: string
+  remark?: string
+}
+
+export async function requestWithdrawal(
+  ctx: AppContext,
+  userId: number,
+  fields: WithdrawFields,
+  key: string | undefined,
+): Promise<BbEnvelope<AssetRecord | null>> {
+  const user = findUserById(ctx, userId)
+  if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
+  if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
+  const target = checkCurrencyChain(fields.currency, fields.chain)
+  if (!target.ok) return fail(target.msg)
+  const { currency, chain } = target.value
+  const amount = checkAmount(fields.amount)
+  if (!amount.ok) return fail(amount.msg)
+  const remark = checkRemark(fields.remark)
+  if (!remark.ok) return fail(remark.msg)
+  const config = withdrawConfigOf(ctx, currency)
+  if (!config) return fail(SERVER_MESSAGES.withdrawSuspended)
+  const value = new BigNumber(amount.value)
+  if (value.isLessThan(config.min)) return fail(SERVER_MESSAGES.amountBelowMinimum)
+  if (value.isGreaterThan(config.max)) return fail(SERVER_MESSAGES.withdrawAboveMaximum)
+  // min > fee is a CHECK of the table; this stays true if an operator ever relaxes that.
+  if (!value.isGreaterThan(config.fee)) return fail(SERVER_MESSAGES.withdrawNotAboveFee)
+  const address = normalizeAddress(chain, fields.address)
+  if (!address || !isInBook(ctx, userId, currency, chain, address)) return fail(SERVER_MESSAGES.addressNotInBook)
+
+  const password = await checkFundPassword(ctx, user, fields.tradePassword)
+  if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
+  if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
+
+  const now = ctx.now()
+  // The fund password is left out: a hash of a 6-digit secret beside known fields would give it away.
+  const hash = requestHash(ASSET_PATHS.withdraw, { currency, chain, address, amount: amount.value, remark: remark.value })
+  return once(ctx.db, { userId, key, hash, now }, () => {
+    const memo = `withdrawal to ${chain} ${address}`
+    let entryId: number
+    try {
+      entryId = freeze(ctx.db, { userId, accountType: ACCOUNT_TYPES.spot, currency, amount: amount.value, memo, now })
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
+      throw error
+    }
+    const id = insertRecord(ctx.db, {
+      userId,
+      accountType: ACCOUNT_TYPES.spot,
+      tradeType: RECORD_TYPES.withdrawal,
+      currency,
+      amount: `-${amount.value}`,
+      fee: config.fee,
+      actualArrival: value.minus(config.fee).toFixed(),
+      status: RECORD_STATUS.reviewing,
+      remark: remark.value,
+      info: `${chain} ${address}`,
+      chain,
+      address,
+      entryId,
+      now,
+    })
+    const record = findRecord(ctx.db, id)
+    if (!record) throw new Error('withdrawal: the record just written is missing')
+    return ok(toAssetRecord(record))
+  })
+}

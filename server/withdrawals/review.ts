@@ -1,0 +1,42 @@
+// An operator's decision on a withdrawal (admin CLI, demo timer): approval pays the frozen amount
+// out (minus the fee, which stays with the exchange); rejection gives it back to available. Both
+// in one transaction with the status change, which can happen only once.
+import { BigNumber } from 'bignumber.js'
+import type { AssetRecord } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import type { AppContext } from '../context.ts'
+import { immediate } from '../db/transaction.ts'
+import { cleanReason, infoWith, ReviewRefusal, reviewable } from '../deposits/review-common.ts'
+import { payOutFrozen, unfreeze } from '../ledger/operations.ts'
+import { findRecord, settleRecord, toAssetRecord } from '../ledger/records.ts'
+
+function decide(ctx: AppContext, recordId: string, reason: string | undefined, approve: boolean): AssetRecord {
+  const now = ctx.now()
+  return immediate(ctx.db, () => {
+    const record = reviewable(ctx.db, recordId, RECORD_TYPES.withdrawal, 'withdrawal')
+    const id = Number(record.id)
+    // Records carry a withdrawal as it moved the account: negative.
+    const amount = new BigNumber(record.amount).abs().toFixed()
+    const info = infoWith(record, cleanReason(reason))
+    const settlement = approve
+      ? { status: RECORD_STATUS.finished, info, now }
+      : { status: RECORD_STATUS.rejected, info, fee: '0', actualArrival: '0', now }
+    if (!settleRecord(ctx.db, id, settlement)) throw new ReviewRefusal(`withdrawal ${id} was already decided`)
+    const move = { userId: record.userId, accountType: ACCOUNT_TYPES.spot, currency: record.currency, amount, memo: `withdrawal #${id}`, now }
+    if (approve) payOutFrozen(ctx.db, { ...move, fee: record.fee })
+    else unfreeze(ctx.db, move)
+    const settled = findRecord(ctx.db, id)
+    if (!settled) throw new Error(`withdrawal ${id} vanished during its review`)
+    return toAssetRecord(settled)
+  })
+}
+
+/** Pays the withdrawal out; throws ReviewRefusal (changing nothing) unless it is a reviewing withdrawal. */
+export const approveWithdrawal = (ctx: AppContext, recordId: string, reason: string | undefined): AssetRecord =>
+  decide(ctx, recordId, reason, true)
+
+/** Returns the frozen amount to available, with the reason in `info`. */
+export const rejectWithdrawal = (ctx: AppContext, recordId: string, reason: string | undefined): AssetRecord =>
+  decide(ctx, recordId, reason, false)
+
+export { ReviewRefusal } from '../deposits/review-common.ts'

@@ -1,0 +1,141 @@
+// The operators' tool as a subprocess (`node server/admin/cli.ts`, what `npm run admin` runs)
+// against the DATA_DIR of a running test server: credit, list, approve, reject and verify.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { freeze } from '../../server/ledger/operations.ts'
+import { insertRecord } from '../../server/ledger/records.ts'
+import { USER_PATHS } from '../../src/contract/user.ts'
+import { runCommand } from '../../server/admin/commands.ts'
+import { openAdminContext } from '../../server/admin/context.ts'
+import { DEMO_ACCOUNT } from '../../server/seed.ts'
+import { balanceOf, snapshot, withDb } from './assets-support.ts'
+import { startServer, type TestServer } from './harness.ts'
+
+const CLI = join(import.meta.dirname, '../../server/admin/cli.ts')
+let server: TestServer
+let demoId: number
+
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+      // Only what the tool reads: the test runner's own NODE_OPTIONS would slow every start.
+      env: { PATH: process.env.PATH, DATA_DIR: server.dataDir },
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+/** A deposit or withdrawal awaiting review, as the request routes leave one. */
+function pending(kind: 'deposit' | 'withdrawal', amount: string): string {
+  return withDb(server, (db) => {
+    const now = Date.now()
+    const common = { userId: demoId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', status: RECORD_STATUS.reviewing, chain: 'TRC20', now }
+    if (kind === 'deposit') {
+      return String(insertRecord(db, { ...common, tradeType: RECORD_TYPES.deposit, amount, actualArrival: '0', address: 'TDepositAddr', proof: 'ab'.repeat(16) + '.jpg' }))
+    }
+    const entryId = freeze(db, { userId: demoId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', amount, memo: 'withdrawal', now })
+    return String(insertRecord(db, { ...common, tradeType: RECORD_TYPES.withdrawal, amount: `-${amount}`, fee: '1', actualArrival: String(Number(amount) - 1), address: 'TWithdrawAddr', entryId }))
+  })
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  const login = await server.post(USER_PATHS.login, { account: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })
+  demoId = Number(login.json.data.userId)
+})
+afterAll(() => server.close())
+
+describe('admin CLI', () => {
+  it('credits a user, lists, and verifies the ledger', async () => {
+    const credited = await admin('credit', 'Demo@Exchange.local', 'btc', '0.25', 'contract')
+    expect(credited.code).toBe(0)
+    expect(credited.stdout).toMatch(/credited 0\.25 BTC to demo@exchange\.local \(contract\), record #\d+/)
+    expect(balanceOf(server, demoId, 2, 'BTC').available).toBe('0.25')
+    const records = await server.post(ASSET_PATHS.records, { tradeType: String(RECORD_TYPES.credit) }, { 'access-token': (await server.post(USER_PATHS.login, { account: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).json.data.token })
+    expect(records.json.data.list[0]).toMatchObject({ accountType: 2, currency: 'BTC', amount: '0.25', status: RECORD_STATUS.finished })
+    expect((await admin('list')).stdout.trim()).toBe('nothing to review')
+    const verified = await admin('verify')
+    expect(verified).toMatchObject({ code: 0 })
+    expect(verified.stdout).toMatch(/^ledger consistent: 5 entries, 10 postings/)
+  })
+
+  it('refuses bad credits and usage mistakes with a message, changing nothing', () => {
+    // The same commands in-process (a subprocess each would only add start-up time).
+    const ctx = openAdminContext({ DATA_DIR: server.dataDir })
+    const before = snapshot(server)
+    const cases: Array<[string[], number, RegExp]> = [
+      [['credit', 'nobody@x.io', 'USDT', '1'], 1, /no user/],
+      [['credit', DEMO_ACCOUNT.email, 'FOO', '1'], 1, /not supported/],
+      [['credit', DEMO_ACCOUNT.email, 'USDT', '-1'], 1, /valid amount/],
+      [['credit', DEMO_ACCOUNT.email, 'USDT', '0.000000001'], 1, /8 decimal/],
+      [['credit', DEMO_ACCOUNT.email, 'USDT', '1', 'savings'], 1, /unknown account/],
+      [['credit', DEMO_ACCOUNT.email], 2, /usage/],
+      [['approve', '999999'], 1, /no deposit or withdrawal/],
+      [['approve', '1'], 1, /no deposit or withdrawal/],
+      [['list', 'everything'], 2, /usage/],
+      [['frobnicate'], 2, /usage/],
+    ]
+    for (const [[command = '', ...args], code, message] of cases) {
+      const outcome = runCommand(ctx, command, args)
+      expect(outcome.exitCode, [command, ...args].join(' ')).toBe(code)
+      expect(outcome.err, [command, ...args].join(' ')).toMatch(message)
+    }
+    ctx.db.close()
+    expect(snapshot(server)).toEqual(before)
+  })
+
+  it('approves and rejects deposits and withdrawals once each', async () => {
+    const usdt = () => balanceOf(server, demoId, 1, 'USDT')
+    const deposit = pending('deposit', '50')
+    const rejectedDeposit = pending('deposit', '70')
+    const withdrawal = pending('withdrawal', '30')
+    const rejectedWithdrawal = pending('withdrawal', '20')
+    expect(usdt()).toEqual({ available: '9950', frozen: '50' })
+    const listed = await admin('list', 'reviewing')
+    for (const id of [deposit, rejectedDeposit, withdrawal, rejectedWithdrawal]) expect(listed.stdout).toContain(`#${id} `)
+    expect(listed.stdout).toContain(join(server.dataDir, 'uploads', `${'ab'.repeat(16)}.jpg`))
+    expect(listed.stdout).toContain('TWithdrawAddr')
+
+    // Four operators at once: separate processes writing the same file, serialized by SQLite.
+    const decisions = await Promise.all([
+      admin('approve', deposit),
+      admin('reject', rejectedDeposit, 'no', 'such', 'transaction'),
+      admin('approve', withdrawal),
+      admin('reject', rejectedWithdrawal, 'address', 'blocked'),
+    ])
+    expect(decisions.map((decision) => decision.stdout.replace(/#\d+/, '#').trim())).toEqual([
+      'deposit # approved: 50 USDT',
+      'deposit # rejected: 70 USDT',
+      'withdrawal # approved: -30 USDT',
+      'withdrawal # rejected: -20 USDT',
+    ])
+    expect(usdt()).toEqual({ available: '10020', frozen: '0' })
+    const reason = withDb(server, (db) => db.prepare('SELECT info FROM asset_records WHERE id = ?').get(Number(rejectedDeposit))?.info)
+    expect(reason).toContain('no such transaction')
+    expect((await admin('verify')).code).toBe(0)
+
+    const ctx = openAdminContext({ DATA_DIR: server.dataDir })
+    for (const id of [deposit, rejectedDeposit, withdrawal, rejectedWithdrawal]) {
+      const again = runCommand(ctx, 'approve', [id])
+      expect(again).toMatchObject({ exitCode: 1, err: expect.stringMatching(/already (approved|rejected)/) })
+    }
+    expect(runCommand(ctx, 'list', []).out).toBe('nothing to review')
+    expect(runCommand(ctx, 'list', ['all']).out).toContain(`#${rejectedWithdrawal} withdrawal rejected`)
+    ctx.db.close()
+    expect(usdt()).toEqual({ available: '10020', frozen: '0' })
+  })
+
+  it('exits 1 and names the difference when a balance was changed behind the ledger', async () => {
+    withDb(server, (db) => db.prepare("UPDATE balances SET available = '1' WHERE user_id = ? AND account_type = 1 AND currency = 'ETH'").run(demoId))
+    const verified = await admin('verify')
+    expect(verified.code).toBe(1)
+    expect(verified.stderr).toMatch(/INCONSISTENT, 1 difference/)
+    expect(verified.stderr).toContain('"currency":"ETH"')
+  })
+})
