@@ -10,21 +10,38 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteRouteImport } from './routes/account/route'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordRouteImport } from './routes/password'
 import { Route as PositionRouteImport } from './routes/position'
 import { Route as ProtocolRouteImport } from './routes/protocol'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as AccountIndexRouteImport } from './routes/account/index'
+import { Route as AssertAddaddressRouteImport } from './routes/assert/addaddress'
+import { Route as AssertAddresscurrencylistRouteImport } from './routes/assert/addresscurrencylist'
+import { Route as AssertAddresslistRouteImport } from './routes/assert/addresslist'
+import { Route as AssertExchangeRouteImport } from './routes/assert/exchange'
+import { Route as AssertRechargeRouteImport } from './routes/assert/recharge'
+import { Route as AssertRecordRouteImport } from './routes/assert/record'
+import { Route as AssertWithdrawelRouteImport } from './routes/assert/withdrawel'
 import { Route as HomeIndexRouteImport } from './routes/home/index'
 import { Route as MarketIndexRouteImport } from './routes/market/index'
 import { Route as MarketKlineRouteImport } from './routes/market/kline'
 import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MeLangRouteImport } from './routes/me/lang'
 import { Route as MeSafetyRouteImport } from './routes/me/safety'
+import { Route as AccountAssertIdRouteImport } from './routes/account/assert/$id'
+import { Route as AssertDetailIdRouteImport } from './routes/assert/detail/$id'
+import { Route as AssertTransferTypeRouteImport } from './routes/assert/transfer/$type'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRouteRoute = AccountRouteRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -50,6 +67,47 @@ const ProtocolRoute = ProtocolRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountIndexRoute = AccountIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AssertAddaddressRoute = AssertAddaddressRouteImport.update({
+  id: '/assert/addaddress',
+  path: '/assert/addaddress',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AssertAddresscurrencylistRoute =
+  AssertAddresscurrencylistRouteImport.update({
+    id: '/assert/addresscurrencylist',
+    path: '/assert/addresscurrencylist',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AssertAddresslistRoute = AssertAddresslistRouteImport.update({
+  id: '/assert/addresslist',
+  path: '/assert/addresslist',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AssertExchangeRoute = AssertExchangeRouteImport.update({
+  id: '/assert/exchange',
+  path: '/assert/exchange',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AssertRechargeRoute = AssertRechargeRouteImport.update({
+  id: '/assert/recharge',
+  path: '/assert/recharge',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AssertRecordRoute = AssertRecordRouteImport.update({
+  id: '/assert/record',
+  path: '/assert/record',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AssertWithdrawelRoute = AssertWithdrawelRouteImport.update({
+  id: '/assert/withdrawel',
+  path: '/assert/withdrawel',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeIndexRoute = HomeIndexRouteImport.update({
@@ -82,20 +140,47 @@ const MeSafetyRoute = MeSafetyRouteImport.update({
   path: '/me/safety',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountAssertIdRoute = AccountAssertIdRouteImport.update({
+  id: '/assert/$id',
+  path: '/assert/$id',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AssertDetailIdRoute = AssertDetailIdRouteImport.update({
+  id: '/assert/detail/$id',
+  path: '/assert/detail/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AssertTransferTypeRoute = AssertTransferTypeRouteImport.update({
+  id: '/assert/transfer/$type',
+  path: '/assert/transfer/$type',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRouteRouteWithChildren
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
   '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/assert/addaddress': typeof AssertAddaddressRoute
+  '/assert/addresscurrencylist': typeof AssertAddresscurrencylistRoute
+  '/assert/addresslist': typeof AssertAddresslistRoute
+  '/assert/exchange': typeof AssertExchangeRoute
+  '/assert/recharge': typeof AssertRechargeRoute
+  '/assert/record': typeof AssertRecordRoute
+  '/assert/withdrawel': typeof AssertWithdrawelRoute
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
+  '/account/': typeof AccountIndexRoute
   '/home/': typeof HomeIndexRoute
   '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
+  '/account/assert/$id': typeof AccountAssertIdRoute
+  '/assert/detail/$id': typeof AssertDetailIdRoute
+  '/assert/transfer/$type': typeof AssertTransferTypeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -104,43 +189,78 @@ export interface FileRoutesByTo {
   '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/assert/addaddress': typeof AssertAddaddressRoute
+  '/assert/addresscurrencylist': typeof AssertAddresscurrencylistRoute
+  '/assert/addresslist': typeof AssertAddresslistRoute
+  '/assert/exchange': typeof AssertExchangeRoute
+  '/assert/recharge': typeof AssertRechargeRoute
+  '/assert/record': typeof AssertRecordRoute
+  '/assert/withdrawel': typeof AssertWithdrawelRoute
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
+  '/account': typeof AccountIndexRoute
   '/home': typeof HomeIndexRoute
   '/market': typeof MarketIndexRoute
   '/me': typeof MeIndexRoute
+  '/account/assert/$id': typeof AccountAssertIdRoute
+  '/assert/detail/$id': typeof AssertDetailIdRoute
+  '/assert/transfer/$type': typeof AssertTransferTypeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRouteRouteWithChildren
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
   '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/assert/addaddress': typeof AssertAddaddressRoute
+  '/assert/addresscurrencylist': typeof AssertAddresscurrencylistRoute
+  '/assert/addresslist': typeof AssertAddresslistRoute
+  '/assert/exchange': typeof AssertExchangeRoute
+  '/assert/recharge': typeof AssertRechargeRoute
+  '/assert/record': typeof AssertRecordRoute
+  '/assert/withdrawel': typeof AssertWithdrawelRoute
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
+  '/account/': typeof AccountIndexRoute
   '/home/': typeof HomeIndexRoute
   '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
+  '/account/assert/$id': typeof AccountAssertIdRoute
+  '/assert/detail/$id': typeof AssertDetailIdRoute
+  '/assert/transfer/$type': typeof AssertTransferTypeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/login'
     | '/password'
     | '/position'
     | '/protocol'
     | '/register'
+    | '/assert/addaddress'
+    | '/assert/addresscurrencylist'
+    | '/assert/addresslist'
+    | '/assert/exchange'
+    | '/assert/recharge'
+    | '/assert/record'
+    | '/assert/withdrawel'
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
+    | '/account/'
     | '/home/'
     | '/market/'
     | '/me/'
+    | '/account/assert/$id'
+    | '/assert/detail/$id'
+    | '/assert/transfer/$type'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -149,41 +269,74 @@ export interface FileRouteTypes {
     | '/position'
     | '/protocol'
     | '/register'
+    | '/assert/addaddress'
+    | '/assert/addresscurrencylist'
+    | '/assert/addresslist'
+    | '/assert/exchange'
+    | '/assert/recharge'
+    | '/assert/record'
+    | '/assert/withdrawel'
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
+    | '/account'
     | '/home'
     | '/market'
     | '/me'
+    | '/account/assert/$id'
+    | '/assert/detail/$id'
+    | '/assert/transfer/$type'
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/login'
     | '/password'
     | '/position'
     | '/protocol'
     | '/register'
+    | '/assert/addaddress'
+    | '/assert/addresscurrencylist'
+    | '/assert/addresslist'
+    | '/assert/exchange'
+    | '/assert/recharge'
+    | '/assert/record'
+    | '/assert/withdrawel'
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
+    | '/account/'
     | '/home/'
     | '/market/'
     | '/me/'
+    | '/account/assert/$id'
+    | '/assert/detail/$id'
+    | '/assert/transfer/$type'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRouteRoute: typeof AccountRouteRouteWithChildren
   LoginRoute: typeof LoginRoute
   PasswordRoute: typeof PasswordRoute
   PositionRoute: typeof PositionRoute
   ProtocolRoute: typeof ProtocolRoute
   RegisterRoute: typeof RegisterRoute
+  AssertAddaddressRoute: typeof AssertAddaddressRoute
+  AssertAddresscurrencylistRoute: typeof AssertAddresscurrencylistRoute
+  AssertAddresslistRoute: typeof AssertAddresslistRoute
+  AssertExchangeRoute: typeof AssertExchangeRoute
+  AssertRechargeRoute: typeof AssertRechargeRoute
+  AssertRecordRoute: typeof AssertRecordRoute
+  AssertWithdrawelRoute: typeof AssertWithdrawelRoute
   MarketKlineRoute: typeof MarketKlineRoute
   MeLangRoute: typeof MeLangRoute
   MeSafetyRoute: typeof MeSafetyRoute
   HomeIndexRoute: typeof HomeIndexRoute
   MarketIndexRoute: typeof MarketIndexRoute
   MeIndexRoute: typeof MeIndexRoute
+  AssertDetailIdRoute: typeof AssertDetailIdRoute
+  AssertTransferTypeRoute: typeof AssertTransferTypeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -193,6 +346,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -228,6 +388,62 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/': {
+      id: '/account/'
+      path: '/'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AccountIndexRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/assert/addaddress': {
+      id: '/assert/addaddress'
+      path: '/assert/addaddress'
+      fullPath: '/assert/addaddress'
+      preLoaderRoute: typeof AssertAddaddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assert/addresscurrencylist': {
+      id: '/assert/addresscurrencylist'
+      path: '/assert/addresscurrencylist'
+      fullPath: '/assert/addresscurrencylist'
+      preLoaderRoute: typeof AssertAddresscurrencylistRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assert/addresslist': {
+      id: '/assert/addresslist'
+      path: '/assert/addresslist'
+      fullPath: '/assert/addresslist'
+      preLoaderRoute: typeof AssertAddresslistRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assert/exchange': {
+      id: '/assert/exchange'
+      path: '/assert/exchange'
+      fullPath: '/assert/exchange'
+      preLoaderRoute: typeof AssertExchangeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assert/recharge': {
+      id: '/assert/recharge'
+      path: '/assert/recharge'
+      fullPath: '/assert/recharge'
+      preLoaderRoute: typeof AssertRechargeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assert/record': {
+      id: '/assert/record'
+      path: '/assert/record'
+      fullPath: '/assert/record'
+      preLoaderRoute: typeof AssertRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assert/withdrawel': {
+      id: '/assert/withdrawel'
+      path: '/assert/withdrawel'
+      fullPath: '/assert/withdrawel'
+      preLoaderRoute: typeof AssertWithdrawelRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/': {
@@ -272,22 +488,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeSafetyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/assert/$id': {
+      id: '/account/assert/$id'
+      path: '/assert/$id'
+      fullPath: '/account/assert/$id'
+      preLoaderRoute: typeof AccountAssertIdRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/assert/detail/$id': {
+      id: '/assert/detail/$id'
+      path: '/assert/detail/$id'
+      fullPath: '/assert/detail/$id'
+      preLoaderRoute: typeof AssertDetailIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assert/transfer/$type': {
+      id: '/assert/transfer/$type'
+      path: '/assert/transfer/$type'
+      fullPath: '/assert/transfer/$type'
+      preLoaderRoute: typeof AssertTransferTypeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface AccountRouteRouteChildren {
+  AccountIndexRoute: typeof AccountIndexRoute
+  AccountAssertIdRoute: typeof AccountAssertIdRoute
+}
+
+const AccountRouteRouteChildren: AccountRouteRouteChildren = {
+  AccountIndexRoute: AccountIndexRoute,
+  AccountAssertIdRoute: AccountAssertIdRoute,
+}
+
+const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
+  AccountRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRouteRoute: AccountRouteRouteWithChildren,
   LoginRoute: LoginRoute,
   PasswordRoute: PasswordRoute,
   PositionRoute: PositionRoute,
   ProtocolRoute: ProtocolRoute,
   RegisterRoute: RegisterRoute,
+  AssertAddaddressRoute: AssertAddaddressRoute,
+  AssertAddresscurrencylistRoute: AssertAddresscurrencylistRoute,
+  AssertAddresslistRoute: AssertAddresslistRoute,
+  AssertExchangeRoute: AssertExchangeRoute,
+  AssertRechargeRoute: AssertRechargeRoute,
+  AssertRecordRoute: AssertRecordRoute,
+  AssertWithdrawelRoute: AssertWithdrawelRoute,
   MarketKlineRoute: MarketKlineRoute,
   MeLangRoute: MeLangRoute,
   MeSafetyRoute: MeSafetyRoute,
   HomeIndexRoute: HomeIndexRoute,
   MarketIndexRoute: MarketIndexRoute,
   MeIndexRoute: MeIndexRoute,
+  AssertDetailIdRoute: AssertDetailIdRoute,
+  AssertTransferTypeRoute: AssertTransferTypeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -17,6 +17,8 @@ declare module '@tanstack/react-router' {
   // Which bottom tab a screen belongs to; screens without one hide the tab bar (spec §2).
   interface StaticDataRouteOption {
     tab?: TabName
+    /** Spec §2's kept-alive tab screens: drawn by app/keep-alive.tsx, hidden rather than unmounted. */
+    keepAlive?: boolean
   }
 }
 

@@ -1,4 +1,5 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { KeptAliveScreens } from '../app/keep-alive'
 import { TabBar } from '../app/tab-bar'
 import { ToastHost } from '../app/toast-host'
 import { SessionSync } from '../features/me/components/session-sync'
@@ -7,6 +8,7 @@ export const Route = createRootRoute({
   component: () => (
     <div className="app">
       <Outlet />
+      <KeptAliveScreens />
       <TabBar />
       <ToastHost />
       <SessionSync />

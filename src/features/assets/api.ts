@@ -15,7 +15,8 @@ import type {
 } from '../../contract/assets.ts'
 import { ASSET_PATHS, RECORD_PAGE_SIZE } from '../../contract/assets.ts'
 import { IDEMPOTENCY_HEADER } from '../../contract/envelopes.ts'
-import { postBb, postContract } from '../../lib/api-client'
+import { MARKET_PATHS, type MarketTopic, type PriceListAnswer } from '../../contract/market.ts'
+import { postBb, postContract, postMarket } from '../../lib/api-client'
 
 const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } })
 
@@ -70,3 +71,10 @@ export const fetchExchangeQuote = (input: { from: string; to: string; amount: st
 
 export const exchange = (input: { from: string; to: string; amount: string }, key: string) =>
   postBb<AssetRecord>(ASSET_PATHS.exchange, input, once(key))
+
+// ── Prices for the converted values (spec §9: USDT 1, other coins their USDT market close) ─────
+// Through the market's price list, not the market feature (a feature never imports another): the
+// topic rides the shared 5 s poll (lib/sw-bridge), so every tab and screen shares one fetch.
+export const PRICE_LIST_TOPIC: MarketTopic = { key: 'priceList', path: MARKET_PATHS.prices, body: {} }
+
+export const fetchPriceList = () => postMarket<PriceListAnswer>(MARKET_PATHS.prices)

@@ -7,7 +7,7 @@ import { drawerQuotes, type DrawerType } from '../logic'
 import { DrawerPairRow } from './drawer-pair-row'
 import { ListEmpty, ListError, SkeletonRows } from './list-status'
 import { QuoteTabs } from './quote-tabs'
-import { useModalDialog } from './use-modal-dialog'
+import { useModalDialog } from '../../../lib/ui/use-modal-dialog'
 import { useQuoteDetails } from './use-quote-details'
 
 interface PairDrawerProps {

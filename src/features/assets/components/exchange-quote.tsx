@@ -1,0 +1,24 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { translate } from '../../../lib/i18n'
+import { feePercent, formatCoin } from '../logic'
+import type { QuoteState } from './use-exchange-quote'
+
+/** Rate, fee and what arrives, for the amount typed (the server's quote; nothing moves yet). */
+export function ExchangeQuoteCard({ state, from, to }: { state: QuoteState; from: string; to: string }) {
+  const { t } = useLingui()
+  if (state.status === 'idle') return null
+  const failure = 'error' in state && state.error instanceof Error ? translate(state.error.message) : null
+  return (
+    <section className="card exchange-quote" aria-label={t`Quote`} aria-live="polite" aria-busy={state.status === 'loading'}>
+      {state.status === 'loading' && <p className="muted" role="status"><Trans>Getting a quote…</Trans></p>}
+      {state.status === 'ready' && (
+        <dl className="figures">
+          <div><dt><Trans>Rate</Trans></dt><dd>1 {from} ≈ {formatCoin(state.quote.rate)} {to}</dd></div>
+          <div><dt><Trans>Fee ({feePercent(state.quote.feeRate)}%)</Trans></dt><dd>{formatCoin(state.quote.fee)} {to}</dd></div>
+          <div className="figures__total"><dt><Trans>You receive about</Trans></dt><dd>{formatCoin(state.quote.receive)} {to}</dd></div>
+        </dl>
+      )}
+      {failure && <p className="field__error" role="alert"><Trans>No quote right now.</Trans> {failure}</p>}
+    </section>
+  )
+}

@@ -1,0 +1,34 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { AssetRecord } from '../../../contract/assets.ts'
+import { formatDate } from '../../../lib/format'
+import { formatCoin, masked } from '../logic'
+import { RECORD_STATUS_LABELS, RECORD_TYPE_LABELS } from './record-labels'
+
+const STATUS_CLASS = { 0: 'reviewing', 1: 'finished', 2: 'rejected' } as const
+
+/** One asset record with every field of spec §3: amount, fee, actual arrival, status, remark, info, time. */
+export function RecordItem({ record, hidden = false }: { record: AssetRecord; hidden?: boolean }) {
+  const { i18n } = useLingui()
+  const { currency, amount, fee, actualArrival, status, remark, info, createdAt } = record
+  return (
+    <article className="record" aria-label={`${i18n._(RECORD_TYPE_LABELS[record.tradeType])} ${currency}`}>
+      <header className="record__head">
+        <strong>{currency}</strong>
+        <span className="muted">{i18n._(RECORD_TYPE_LABELS[record.tradeType])}</span>
+        <span className={`record__status record__status--${STATUS_CLASS[status]}`}>{i18n._(RECORD_STATUS_LABELS[status])}</span>
+      </header>
+      <dl className="record__figures">
+        <div><dt><Trans>Amount</Trans></dt><dd>{masked(formatCoin(amount), hidden)}</dd></div>
+        <div><dt><Trans>Fee</Trans></dt><dd>{masked(formatCoin(fee), hidden)}</dd></div>
+        <div>
+          <dt><Trans>Actual arrival</Trans></dt>
+          {/* An exchange arrives in another currency, which is then named beside the figure. */}
+          <dd>{masked(formatCoin(actualArrival), hidden)}{record.arrivalCurrency && record.arrivalCurrency !== currency ? ` ${record.arrivalCurrency}` : ''}</dd>
+        </div>
+        <div><dt><Trans>Time</Trans></dt><dd>{formatDate(createdAt)}</dd></div>
+        {remark && <div className="record__wide"><dt><Trans>Remark</Trans></dt><dd>{remark}</dd></div>}
+        {info && <div className="record__wide"><dt><Trans>Info</Trans></dt><dd>{info}</dd></div>}
+      </dl>
+    </article>
+  )
+}
