@@ -52,7 +52,7 @@ function startServer(dataDir) {
 }
 
 async function measure(origin, target) {
-  const request = { url: origin + target.path, method: 'POST', headers: target.headers, body: target.body }
+  const request = { url: origin + target.path, method: 'POST', headers: target.headers, body: target.body, requests: target.requests }
   // Warm up: the first answer of a second is computed, the rest are served from the cache.
   await autocannon({ ...request, connections: 10, duration: 1 })
   const result = await autocannon({ ...request, connections: CONNECTIONS, duration: SECONDS })
@@ -62,6 +62,25 @@ async function measure(origin, target) {
     p99: result.latency.p99,
     mbPerSecond: result.throughput.average / 1e6,
     failures: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+const WRITE_BUDGET = { requestsPerSecond: 1_000, p99Ms: 50 }
+
+/** Tiny transfers of the demo account, each with its own idempotency key, as the app sends them. */
+async function transferTarget(origin) {
+  const login = await fetch(`${origin}/bb/user/login`, {
+    method: 'POST',
+    headers: FORM,
+    body: 'account=demo%40exchange.local&password=Demo2026pass',
+  }).then((response) => response.json())
+  let sequence = 0
+  return {
+    name: 'transfer 0.00001 USDT spot → contract',
+    path: '/contract/contract/transfer',
+    body: 'amount=0.00001&currency=USDT&type=1',
+    headers: { ...FORM, 'access-token': login.data.token },
+    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-${++sequence}-${Date.now()}` } }) }],
   }
 }
 
@@ -82,6 +101,12 @@ try {
       `${pad(row.name, 40)}${padStart(row.rps, 9)}${padStart(row.p99, 9)}${padStart(row.mbPerSecond.toFixed(1), 9)}${padStart(row.failures, 9)}  ${within ? 'met' : 'MISSED'}`,
     )
   }
+  const write = await measure(origin, await transferTarget(origin))
+  const writeWithin = write.rps >= WRITE_BUDGET.requestsPerSecond && write.p99 <= WRITE_BUDGET.p99Ms && write.failures === 0
+  console.log(`\nWrites (budget: ≥ ${WRITE_BUDGET.requestsPerSecond} req/s, p99 ≤ ${WRITE_BUDGET.p99Ms} ms)`)
+  console.log(
+    `${pad(write.name, 40)}${padStart(write.rps, 9)}${padStart(write.p99, 9)}${padStart(write.mbPerSecond.toFixed(1), 9)}${padStart(write.failures, 9)}  ${writeWithin ? 'met' : 'MISSED'}`,
+  )
   console.log('\n(autocannon and the server share this machine’s cores; the budget is for 2 cores.)')
 } catch (error) {
   console.error(`bench could not run: ${error instanceof Error ? error.message : String(error)}`)
