@@ -2,7 +2,7 @@
 // or when `lingui extract` would change the catalogs (a message added in code but not extracted).
 // It runs the extraction, compares, and always puts the catalogs back as they were.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { root } from './lib.mjs'
 import { parsePo } from './po.mjs'
@@ -12,29 +12,36 @@ const LOCALES = ['en-US', 'zh-CN', 'ko', 'ja']
 // Texts that are the same in every language: names and figures.
 const SAME_IN_EVERY_LANGUAGE = new Set(['NovaEx', 'UID {0}', '$55,500'])
 
-const fileOf = (locale) => join(root, 'locales', locale, 'messages.po')
+// Every catalog of every locale: the shell's messages.po and the features' own (lib/catalog-names).
+const files = LOCALES.flatMap((locale) =>
+  readdirSync(join(root, 'locales', locale))
+    .filter((name) => name.endsWith('.po'))
+    .map((name) => ({ locale, path: join(root, 'locales', locale, name) })),
+)
 
 const problems = []
-const before = new Map(LOCALES.map((locale) => [locale, readFileSync(fileOf(locale), 'utf8')]))
+const before = new Map(files.map(({ path }) => [path, readFileSync(path, 'utf8')]))
+const localeOf = new Map(files.map(({ locale, path }) => [path, locale]))
 const stable = (text) => text.replace(/^"POT-Creation-Date:.*\n/m, '')
 
 const extract = spawnSync(join(root, 'node_modules/.bin/lingui'), ['extract', '--clean'], { cwd: root, encoding: 'utf8' })
-for (const [locale, text] of before) {
-  const after = readFileSync(fileOf(locale), 'utf8')
-  if (stable(after) !== stable(text)) problems.push(`${locale}: extraction changes the catalog (run: npx lingui extract --clean, then translate)`)
-  writeFileSync(fileOf(locale), text)
+for (const [path, text] of before) {
+  const after = readFileSync(path, 'utf8')
+  if (stable(after) !== stable(text)) problems.push(`${path}: extraction changes the catalog (run: npx lingui extract --clean, then translate)`)
+  writeFileSync(path, text)
 }
 if (extract.status !== 0) problems.push(`lingui extract failed:\n${extract.stdout}${extract.stderr}`)
 
 let count = 0
-for (const [locale, text] of before) {
+for (const [path, text] of before) {
+  const locale = localeOf.get(path)
   const entries = parsePo(text)
-  count = Math.max(count, entries.length)
+  if (locale === SOURCE) count += entries.length
   if (locale === SOURCE) continue
   for (const [id, translation] of entries) {
-    if (!translation.trim()) problems.push(`${locale}: missing translation of ${JSON.stringify(id)}`)
+    if (!translation.trim()) problems.push(`${path}: missing translation of ${JSON.stringify(id)}`)
     else if (translation === id && !SAME_IN_EVERY_LANGUAGE.has(id) && /[a-z]{3}/.test(id))
-      problems.push(`${locale}: ${JSON.stringify(id)} is an English copy, not a translation`)
+      problems.push(`${path}: ${JSON.stringify(id)} is an English copy, not a translation`)
   }
 }
 
@@ -43,4 +50,4 @@ if (problems.length) {
   console.error(`✖ ${problems.length} catalog problem(s)`)
   process.exit(1)
 }
-console.log(`catalogs: ${count} messages, each translated into ${LOCALES.length - 1} languages, extraction up to date`)
+console.log(`catalogs: ${count} messages in ${files.length / LOCALES.length} catalogs, each translated into ${LOCALES.length - 1} languages, extraction up to date`)

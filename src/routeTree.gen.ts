@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteRouteImport } from './routes/account/route'
+import { Route as AssertRouteRouteImport } from './routes/assert/route'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordRouteImport } from './routes/password'
 import { Route as PositionRouteImport } from './routes/position'
@@ -44,6 +45,11 @@ const AccountRouteRoute = AccountRouteRouteImport.update({
   path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AssertRouteRoute = AssertRouteRouteImport.update({
+  id: '/assert',
+  path: '/assert',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -75,40 +81,40 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AssertAddaddressRoute = AssertAddaddressRouteImport.update({
-  id: '/assert/addaddress',
-  path: '/assert/addaddress',
-  getParentRoute: () => rootRouteImport,
+  id: '/addaddress',
+  path: '/addaddress',
+  getParentRoute: () => AssertRouteRoute,
 } as any)
 const AssertAddresscurrencylistRoute =
   AssertAddresscurrencylistRouteImport.update({
-    id: '/assert/addresscurrencylist',
-    path: '/assert/addresscurrencylist',
-    getParentRoute: () => rootRouteImport,
+    id: '/addresscurrencylist',
+    path: '/addresscurrencylist',
+    getParentRoute: () => AssertRouteRoute,
   } as any)
 const AssertAddresslistRoute = AssertAddresslistRouteImport.update({
-  id: '/assert/addresslist',
-  path: '/assert/addresslist',
-  getParentRoute: () => rootRouteImport,
+  id: '/addresslist',
+  path: '/addresslist',
+  getParentRoute: () => AssertRouteRoute,
 } as any)
 const AssertExchangeRoute = AssertExchangeRouteImport.update({
-  id: '/assert/exchange',
-  path: '/assert/exchange',
-  getParentRoute: () => rootRouteImport,
+  id: '/exchange',
+  path: '/exchange',
+  getParentRoute: () => AssertRouteRoute,
 } as any)
 const AssertRechargeRoute = AssertRechargeRouteImport.update({
-  id: '/assert/recharge',
-  path: '/assert/recharge',
-  getParentRoute: () => rootRouteImport,
+  id: '/recharge',
+  path: '/recharge',
+  getParentRoute: () => AssertRouteRoute,
 } as any)
 const AssertRecordRoute = AssertRecordRouteImport.update({
-  id: '/assert/record',
-  path: '/assert/record',
-  getParentRoute: () => rootRouteImport,
+  id: '/record',
+  path: '/record',
+  getParentRoute: () => AssertRouteRoute,
 } as any)
 const AssertWithdrawelRoute = AssertWithdrawelRouteImport.update({
-  id: '/assert/withdrawel',
-  path: '/assert/withdrawel',
-  getParentRoute: () => rootRouteImport,
+  id: '/withdrawel',
+  path: '/withdrawel',
+  getParentRoute: () => AssertRouteRoute,
 } as any)
 const HomeIndexRoute = HomeIndexRouteImport.update({
   id: '/home/',
@@ -146,19 +152,20 @@ const AccountAssertIdRoute = AccountAssertIdRouteImport.update({
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AssertDetailIdRoute = AssertDetailIdRouteImport.update({
-  id: '/assert/detail/$id',
-  path: '/assert/detail/$id',
-  getParentRoute: () => rootRouteImport,
+  id: '/detail/$id',
+  path: '/detail/$id',
+  getParentRoute: () => AssertRouteRoute,
 } as any)
 const AssertTransferTypeRoute = AssertTransferTypeRouteImport.update({
-  id: '/assert/transfer/$type',
-  path: '/assert/transfer/$type',
-  getParentRoute: () => rootRouteImport,
+  id: '/transfer/$type',
+  path: '/transfer/$type',
+  getParentRoute: () => AssertRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
+  '/assert': typeof AssertRouteRouteWithChildren
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
   '/position': typeof PositionRoute
@@ -184,6 +191,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/assert': typeof AssertRouteRouteWithChildren
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
   '/position': typeof PositionRoute
@@ -211,6 +219,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
+  '/assert': typeof AssertRouteRouteWithChildren
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
   '/position': typeof PositionRoute
@@ -239,6 +248,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account'
+    | '/assert'
     | '/login'
     | '/password'
     | '/position'
@@ -264,6 +274,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/assert'
     | '/login'
     | '/password'
     | '/position'
@@ -290,6 +301,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/account'
+    | '/assert'
     | '/login'
     | '/password'
     | '/position'
@@ -317,26 +329,18 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
+  AssertRouteRoute: typeof AssertRouteRouteWithChildren
   LoginRoute: typeof LoginRoute
   PasswordRoute: typeof PasswordRoute
   PositionRoute: typeof PositionRoute
   ProtocolRoute: typeof ProtocolRoute
   RegisterRoute: typeof RegisterRoute
-  AssertAddaddressRoute: typeof AssertAddaddressRoute
-  AssertAddresscurrencylistRoute: typeof AssertAddresscurrencylistRoute
-  AssertAddresslistRoute: typeof AssertAddresslistRoute
-  AssertExchangeRoute: typeof AssertExchangeRoute
-  AssertRechargeRoute: typeof AssertRechargeRoute
-  AssertRecordRoute: typeof AssertRecordRoute
-  AssertWithdrawelRoute: typeof AssertWithdrawelRoute
   MarketKlineRoute: typeof MarketKlineRoute
   MeLangRoute: typeof MeLangRoute
   MeSafetyRoute: typeof MeSafetyRoute
   HomeIndexRoute: typeof HomeIndexRoute
   MarketIndexRoute: typeof MarketIndexRoute
   MeIndexRoute: typeof MeIndexRoute
-  AssertDetailIdRoute: typeof AssertDetailIdRoute
-  AssertTransferTypeRoute: typeof AssertTransferTypeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -353,6 +357,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assert': {
+      id: '/assert'
+      path: '/assert'
+      fullPath: '/assert'
+      preLoaderRoute: typeof AssertRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -399,52 +410,52 @@ declare module '@tanstack/react-router' {
     }
     '/assert/addaddress': {
       id: '/assert/addaddress'
-      path: '/assert/addaddress'
+      path: '/addaddress'
       fullPath: '/assert/addaddress'
       preLoaderRoute: typeof AssertAddaddressRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AssertRouteRoute
     }
     '/assert/addresscurrencylist': {
       id: '/assert/addresscurrencylist'
-      path: '/assert/addresscurrencylist'
+      path: '/addresscurrencylist'
       fullPath: '/assert/addresscurrencylist'
       preLoaderRoute: typeof AssertAddresscurrencylistRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AssertRouteRoute
     }
     '/assert/addresslist': {
       id: '/assert/addresslist'
-      path: '/assert/addresslist'
+      path: '/addresslist'
       fullPath: '/assert/addresslist'
       preLoaderRoute: typeof AssertAddresslistRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AssertRouteRoute
     }
     '/assert/exchange': {
       id: '/assert/exchange'
-      path: '/assert/exchange'
+      path: '/exchange'
       fullPath: '/assert/exchange'
       preLoaderRoute: typeof AssertExchangeRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AssertRouteRoute
     }
     '/assert/recharge': {
       id: '/assert/recharge'
-      path: '/assert/recharge'
+      path: '/recharge'
       fullPath: '/assert/recharge'
       preLoaderRoute: typeof AssertRechargeRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AssertRouteRoute
     }
     '/assert/record': {
       id: '/assert/record'
-      path: '/assert/record'
+      path: '/record'
       fullPath: '/assert/record'
       preLoaderRoute: typeof AssertRecordRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AssertRouteRoute
     }
     '/assert/withdrawel': {
       id: '/assert/withdrawel'
-      path: '/assert/withdrawel'
+      path: '/withdrawel'
       fullPath: '/assert/withdrawel'
       preLoaderRoute: typeof AssertWithdrawelRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AssertRouteRoute
     }
     '/home/': {
       id: '/home/'
@@ -497,17 +508,17 @@ declare module '@tanstack/react-router' {
     }
     '/assert/detail/$id': {
       id: '/assert/detail/$id'
-      path: '/assert/detail/$id'
+      path: '/detail/$id'
       fullPath: '/assert/detail/$id'
       preLoaderRoute: typeof AssertDetailIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AssertRouteRoute
     }
     '/assert/transfer/$type': {
       id: '/assert/transfer/$type'
-      path: '/assert/transfer/$type'
+      path: '/transfer/$type'
       fullPath: '/assert/transfer/$type'
       preLoaderRoute: typeof AssertTransferTypeRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AssertRouteRoute
     }
   }
 }
@@ -526,14 +537,19 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
   AccountRouteRouteChildren,
 )
 
-const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  AccountRouteRoute: AccountRouteRouteWithChildren,
-  LoginRoute: LoginRoute,
-  PasswordRoute: PasswordRoute,
-  PositionRoute: PositionRoute,
-  ProtocolRoute: ProtocolRoute,
-  RegisterRoute: RegisterRoute,
+interface AssertRouteRouteChildren {
+  AssertAddaddressRoute: typeof AssertAddaddressRoute
+  AssertAddresscurrencylistRoute: typeof AssertAddresscurrencylistRoute
+  AssertAddresslistRoute: typeof AssertAddresslistRoute
+  AssertExchangeRoute: typeof AssertExchangeRoute
+  AssertRechargeRoute: typeof AssertRechargeRoute
+  AssertRecordRoute: typeof AssertRecordRoute
+  AssertWithdrawelRoute: typeof AssertWithdrawelRoute
+  AssertDetailIdRoute: typeof AssertDetailIdRoute
+  AssertTransferTypeRoute: typeof AssertTransferTypeRoute
+}
+
+const AssertRouteRouteChildren: AssertRouteRouteChildren = {
   AssertAddaddressRoute: AssertAddaddressRoute,
   AssertAddresscurrencylistRoute: AssertAddresscurrencylistRoute,
   AssertAddresslistRoute: AssertAddresslistRoute,
@@ -541,14 +557,29 @@ const rootRouteChildren: RootRouteChildren = {
   AssertRechargeRoute: AssertRechargeRoute,
   AssertRecordRoute: AssertRecordRoute,
   AssertWithdrawelRoute: AssertWithdrawelRoute,
+  AssertDetailIdRoute: AssertDetailIdRoute,
+  AssertTransferTypeRoute: AssertTransferTypeRoute,
+}
+
+const AssertRouteRouteWithChildren = AssertRouteRoute._addFileChildren(
+  AssertRouteRouteChildren,
+)
+
+const rootRouteChildren: RootRouteChildren = {
+  IndexRoute: IndexRoute,
+  AccountRouteRoute: AccountRouteRouteWithChildren,
+  AssertRouteRoute: AssertRouteRouteWithChildren,
+  LoginRoute: LoginRoute,
+  PasswordRoute: PasswordRoute,
+  PositionRoute: PositionRoute,
+  ProtocolRoute: ProtocolRoute,
+  RegisterRoute: RegisterRoute,
   MarketKlineRoute: MarketKlineRoute,
   MeLangRoute: MeLangRoute,
   MeSafetyRoute: MeSafetyRoute,
   HomeIndexRoute: HomeIndexRoute,
   MarketIndexRoute: MarketIndexRoute,
   MeIndexRoute: MeIndexRoute,
-  AssertDetailIdRoute: AssertDetailIdRoute,
-  AssertTransferTypeRoute: AssertTransferTypeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,8 @@
 // Lingui set-up: four locales (spec §1), en-US the default. Catalogs are the .po files under
-// locales/, compiled by @lingui/vite-plugin when imported, one chunk per locale.
+// locales/, compiled by @lingui/vite-plugin when imported: the shell's messages.po at start, a
+// feature's own catalog (lib/catalog-names) when a route that shows it loads.
 import { i18n, type MessageDescriptor } from '@lingui/core'
+import type { FeatureCatalog } from './catalog-names'
 
 export { i18n }
 
@@ -18,17 +20,36 @@ export const LOCALE_NAMES: Record<AppLocale, string> = {
 
 export const isAppLocale = (value: string): value is AppLocale => (LOCALES as readonly string[]).includes(value)
 
-const catalogs: Record<AppLocale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  'en-US': () => import('../../locales/en-US/messages.po'),
-  'zh-CN': () => import('../../locales/zh-CN/messages.po'),
-  ko: () => import('../../locales/ko/messages.po'),
-  ja: () => import('../../locales/ja/messages.po'),
+// Every catalog of every locale, compiled by @lingui/vite-plugin on import, one chunk each.
+const catalogFiles = import.meta.glob<{ messages: Record<string, unknown> }>('../../locales/*/*.po')
+const catalogOf = (locale: AppLocale, name: string) => {
+  const load = catalogFiles[`../../locales/${locale}/${name}.po`]
+  if (!load) throw new Error(`no catalog ${name} for ${locale}`)
+  return load()
+}
+
+/** The feature catalogs some screen has needed so far: a language switch loads them too. */
+const inUse = new Set<FeatureCatalog>()
+
+async function loadInto(locale: AppLocale, names: readonly string[]): Promise<void> {
+  const loaded = await Promise.all(names.map((name) => catalogOf(locale, name)))
+  for (const { messages } of loaded) i18n.load(locale, messages as never)
 }
 
 export async function activateLocale(locale: AppLocale): Promise<void> {
-  const { messages } = await catalogs[locale]()
-  i18n.loadAndActivate({ locale, messages: messages as never })
+  await loadInto(locale, ['messages', ...inUse])
+  i18n.activate(locale)
   if (typeof document !== 'undefined') document.documentElement.lang = locale
+}
+
+/** Makes a feature's own catalog available (a route's loader awaits it before its screen renders). */
+export async function loadCatalog(name: FeatureCatalog): Promise<void> {
+  if (inUse.has(name)) return
+  inUse.add(name)
+  const locale = (i18n.locale || DEFAULT_LOCALE) as AppLocale
+  await loadInto(locale, [name])
+  // Re-activating tells subscribed components that the catalog changed.
+  i18n.activate(locale)
 }
 
 /** Spec §8: a catalog id is translated, any other text (a server's own words) is shown as is. */
