@@ -16,6 +16,7 @@ import { createMailer } from './mail/mailer.ts'
 import { createMarketSource } from './market/create-source.ts'
 import { registerMarketRoutes } from './market/routes.ts'
 import { registerParamRoutes } from './params/routes.ts'
+import { registerSecondsRoutes } from './seconds/routes.ts'
 import { seedIfEmpty } from './seed.ts'
 import { registerUserRoutes } from './user/routes.ts'
 import { registerWithdrawalRoutes } from './withdrawals/routes.ts'
@@ -70,6 +71,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   registerAssetRoutes(app, ctx, market)
   await registerDepositRoutes(app, ctx, market)
   registerWithdrawalRoutes(app, ctx)
+  // Seconds contracts price and settle against the same feed the chart shows.
+  await registerSecondsRoutes(app, ctx, market)
   const stopAutoApprove = startDemoAutoApprove(ctx, config.demoAutoApproveSeconds)
   app.addHook('onClose', () => stopAutoApprove())
   await registerStaticApp(app, config.staticDir)

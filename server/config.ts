@@ -26,6 +26,8 @@ export interface ServerConfig {
   huobiTimeoutMs: number
   /** Demo mode: approve deposits and withdrawals after this many seconds; undefined = operators only. */
   demoAutoApproveSeconds: number | undefined
+  /** Tests and demos: one more seconds-contract duration (in seconds) offered besides the configured ones. */
+  secondsExtraDuration: number | undefined
 }
 
 const MARKET_SOURCES = ['sim', 'huobi'] as const
@@ -51,6 +53,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   huobiUrl: 'https://api.huobi.pro',
   huobiTimeoutMs: 5000,
   demoAutoApproveSeconds: undefined,
+  secondsExtraDuration: undefined,
 }
 
 type Env = Record<string, string | undefined>
@@ -125,6 +128,7 @@ export function readConfig(env: Env): ServerConfig {
     huobiUrl: huobiUrl(env),
     huobiTimeoutMs: integer(env, 'HUOBI_TIMEOUT_MS', DEFAULT_CONFIG.huobiTimeoutMs, 50, 60_000),
     demoAutoApproveSeconds: optionalInteger(env, 'DEMO_AUTO_APPROVE_SECONDS', 0, 7 * DAY),
+    secondsExtraDuration: optionalInteger(env, 'SECONDS_EXTRA_DURATION', 1, DAY),
   }
   if (config.tokenMaxSeconds < config.tokenIdleSeconds) {
     throw new Error('TOKEN_MAX_SECONDS must not be shorter than TOKEN_IDLE_SECONDS')

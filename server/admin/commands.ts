@@ -10,6 +10,7 @@ import { checkAmount, checkCurrency } from '../ledger/amount-input.ts'
 import { creditWithRecord } from '../ledger/operator-credit.ts'
 import { findRecord } from '../ledger/records.ts'
 import { verifyLedger } from '../ledger/verify.ts'
+import { SECONDS_USAGE, secondsCommand } from '../seconds/admin-command.ts'
 import { findUserByEmail, normalizeEmail } from '../user/users.ts'
 import { approveWithdrawal, rejectWithdrawal } from '../withdrawals/review.ts'
 import { formatLines, reviewLines } from './review-list.ts'
@@ -20,7 +21,8 @@ export const USAGE = `usage: npm run admin -- <command>
   reject <recordId> [reason…]          reject it; the reason is shown to the user
   credit <email> <currency> <amount> [spot|contract]
                                        put money into a user's account (default spot)
-  verify                               recompute every balance from the ledger; exit 1 on any difference`
+  verify                               recompute every balance from the ledger; exit 1 on any difference
+${SECONDS_USAGE}`
 
 export interface Outcome {
   out?: string
@@ -101,6 +103,8 @@ export function runCommand(ctx: AppContext, command: string, args: string[]): Ou
       return credit(ctx, args)
     case 'verify':
       return args.length === 0 ? verify(ctx) : usage()
+    case 'seconds':
+      return secondsCommand(ctx.db, args)
     default:
       return usage()
   }

@@ -57,12 +57,10 @@ const marketFailure: FailureShape = (_code, msg, httpStatus): MarketErrorAnswer 
   data: null,
 })
 
-/**
- * Path prefix → failure shape, first match wins. The seconds-contract group answers
- * `{ code, msg, result }` (SecondEnvelope); add it here, above the catch-all, when its routes land:
- *   { prefix: '/contract/app/contract/second/', failure: (code, msg) => ({ code, msg, result: null }) },
- */
+/** Path prefix → failure shape, first match wins. */
 const GROUPS: EnvelopeGroup[] = [
+  // The seconds-contract group answers `{ code, msg, result }` (SecondEnvelope).
+  { prefix: '/contract/app/contract/second/', failure: (code, msg) => ({ code, msg, result: null }) },
   { prefix: '/bb/huobi/', failure: marketFailure },
   { prefix: '/bb/', failure: bbFailure },
 ]

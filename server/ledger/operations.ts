@@ -1,4 +1,5 @@
-// THE MONEY OPERATIONS (for deposits, withdrawals, transfers, exchanges, operator credits).
+// THE MONEY OPERATIONS (for deposits, withdrawals, transfers, exchanges, operator credits,
+// seconds contracts).
 // Each one writes one balanced ledger entry (postings.ts) and updates the user's balances, and
 // answers the entry id (store it in the asset record: records.ts, insertRecord's entryId).
 // Call them INSIDE the transaction you opened with `immediate(db, () => …)` (server/db/transaction.ts)
@@ -20,7 +21,8 @@
 // findRecord(db, id, userId?) (with userId: only that user's own). Edge checks of user input:
 // amount-input.ts checkAmount(text, { min? }) / checkCurrency / checkAccountType → { ok, value | msg }.
 // Idempotency keys: server/assets/idempotency.ts. Migrations 004–006 are the ledger's
-// (004 entries/postings, 005 asset_records, 006 idempotency_keys + param exchange_fee_rate).
+// (004 entries/postings, 005 asset_records, 006 idempotency_keys + param exchange_fee_rate);
+// 008 adds the 'house' system account of seconds contracts (their operations are at the end).
 import type { DatabaseSync } from 'node:sqlite'
 import type { AccountTypeId } from '../../src/contract/assets.ts'
 import { ledgerAmount } from './amount.ts'
@@ -143,4 +145,61 @@ export function exchangeCurrencies(db: DatabaseSync, move: ExchangeMove): number
   ]
   if (!fee.isZero()) postings.push({ account: system('fees'), currency: move.to, amount: fee })
   return postEntry(db, { kind: 'exchange', memo: move.memo, now: move.now, postings })
+}
+
+// ── Seconds contracts (server/seconds/) ───────────────────────────────────────────────────────
+// An order is opened with openSecondsOrder and closed by exactly one of the three below, all on
+// the contract account's quote-coin balance. The 'house' system account is the counterparty: it
+// pays a win's profit and takes a loss's stake, so every entry still sums to zero.
+//   openSecondsOrder(db, { …UserMove, fee })            available −= amount + fee; frozen += amount; 'fees' += fee
+//   settleSecondsWin(db, { …UserMove, profit })          frozen −= amount; available += amount + profit; 'house' −= profit
+//   settleSecondsLoss(db, UserMove)                      frozen −= amount; 'house' += amount
+//   returnSecondsOrder(db, { …UserMove, feeRefund })     frozen −= amount; available += amount + feeRefund; 'fees' −= feeRefund
+// (a draw returns the stake with feeRefund '0'; an order no price could be had for returns the fee too)
+
+export function openSecondsOrder(db: DatabaseSync, move: UserMove & { fee: string }): number {
+  const amount = ledgerAmount(move.amount)
+  const fee = ledgerAmount(move.fee, { allowZero: true })
+  const postings: Posting[] = [
+    { account: user(move, 'available'), currency: move.currency, amount: amount.plus(fee).negated() },
+    { account: user(move, 'frozen'), currency: move.currency, amount },
+  ]
+  if (!fee.isZero()) postings.push({ account: system('fees'), currency: move.currency, amount: fee })
+  return postEntry(db, { kind: 'seconds_open', memo: move.memo, now: move.now, postings })
+}
+
+export function settleSecondsWin(db: DatabaseSync, move: UserMove & { profit: string }): number {
+  const amount = ledgerAmount(move.amount)
+  const profit = ledgerAmount(move.profit, { allowZero: true })
+  const postings: Posting[] = [
+    { account: user(move, 'frozen'), currency: move.currency, amount: amount.negated() },
+    { account: user(move, 'available'), currency: move.currency, amount: amount.plus(profit) },
+  ]
+  // A profit truncated to nothing (tiny stake, low rate) moves no house money.
+  if (!profit.isZero()) postings.push({ account: system('house'), currency: move.currency, amount: profit.negated() })
+  return postEntry(db, { kind: 'seconds_win', memo: move.memo, now: move.now, postings })
+}
+
+export function settleSecondsLoss(db: DatabaseSync, move: UserMove): number {
+  const amount = ledgerAmount(move.amount)
+  return postEntry(db, {
+    kind: 'seconds_loss',
+    memo: move.memo,
+    now: move.now,
+    postings: [
+      { account: user(move, 'frozen'), currency: move.currency, amount: amount.negated() },
+      { account: system('house'), currency: move.currency, amount },
+    ],
+  })
+}
+
+export function returnSecondsOrder(db: DatabaseSync, move: UserMove & { feeRefund: string }): number {
+  const amount = ledgerAmount(move.amount)
+  const refund = ledgerAmount(move.feeRefund, { allowZero: true })
+  const postings: Posting[] = [
+    { account: user(move, 'frozen'), currency: move.currency, amount: amount.negated() },
+    { account: user(move, 'available'), currency: move.currency, amount: amount.plus(refund) },
+  ]
+  if (!refund.isZero()) postings.push({ account: system('fees'), currency: move.currency, amount: refund.negated() })
+  return postEntry(db, { kind: refund.isZero() ? 'seconds_draw' : 'seconds_void', memo: move.memo, now: move.now, postings })
 }

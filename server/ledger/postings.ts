@@ -11,7 +11,8 @@ import { statement } from '../db/statements.ts'
 import { immediate } from '../db/transaction.ts'
 import { DECIMALS, plain } from './amount.ts'
 
-export type SystemAccount = 'outside' | 'fees' | 'exchange'
+// house: the counterparty of seconds contracts (migration 008).
+export type SystemAccount = 'outside' | 'fees' | 'exchange' | 'house'
 export type Bucket = 'available' | 'frozen'
 
 export type PostingAccount = { userId: number; accountType: AccountTypeId; bucket: Bucket } | { system: SystemAccount }

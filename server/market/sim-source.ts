@@ -93,6 +93,7 @@ export function createSimSource(seed: string, now: () => number): MarketSource {
         ),
       }))
     },
+    priceAt: (pair, ms) => formatUnits(lastTicks(feedOf(pair), Math.floor(ms / 1000)), pair.precision),
     async prices() {
       const at = second()
       return cached('prices', at, (): PriceListAnswer => ({

@@ -22,6 +22,12 @@ export interface MarketSource {
   details(pair: Pair): Promise<DetailsAnswer>
   detailsByQuote(quote: QuoteCoin): Promise<DetailsByQuoteAnswer>
   prices(): Promise<PriceListAnswer>
+  /**
+   * The pair's last price at any instant (ms), past or present, where the feed can tell: the
+   * simulation can (a pure function of time, the same price the chart shows for that second);
+   * the Huobi proxy cannot, so it leaves this out and seconds contracts sample prices() live.
+   */
+  priceAt?(pair: Pair, ms: number): string
 }
 
 /**

@@ -81,7 +81,12 @@ export const RECORD_TYPES = {
   transferIn: 3,
   transferOut: 4,
   exchange: 5,
-  /** Seconds-contract orders and settlements (a later issue). */
+  /**
+   * A seconds-contract order, one record per order in the contract account: amount −stake, fee,
+   * status reviewing while the order is open; finished at settlement with actualArrival = what
+   * came back (stake + profit on a win, 0 on a loss, the stake on a draw) and the prices and
+   * profit in info.
+   */
   contract: 6,
   /** An operator's credit (demo balances). */
   credit: 7,

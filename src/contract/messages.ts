@@ -60,6 +60,11 @@ export const SERVER_MESSAGES = {
   withdrawSuspended: 'Withdrawals of this currency are suspended',
   withdrawAboveMaximum: 'The amount is above the single withdrawal maximum',
   withdrawNotAboveFee: 'The amount must be greater than the fee',
+  // Seconds contracts (issue 6).
+  secondsUnknownPair: 'This trading pair is not supported',
+  secondsUnknownDuration: 'This duration is not offered, please choose another one',
+  secondsInvalidTradeType: 'Please choose up or down',
+  secondsBelowDurationMinimum: 'The open amount is below the minimum of this duration',
 } as const
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[keyof typeof SERVER_MESSAGES]

@@ -1,10 +1,11 @@
 // Seconds contracts (spec §3, §4, §5, §7): short up/down orders on a pair that settle against the
 // feed's price at open time + duration. `/contract/app/contract/second/*` answers
-// `{ code, msg, result }` with `code: 200` on success (SecondEnvelope); it needs a session.
+// `{ code, msg, result }` with `code: 200` on success (SecondEnvelope); a refusal is `code: 0` with
+// the reason in `msg` and `result: null`. Every call but getConfig needs a session (else `code: -2`).
 // Money travels as decimal strings.
 
 export const SECONDS_PATHS = {
-  /** empty body → result: SecondsConfig[] */
+  /** empty body → result: SecondsConfig[] (shortest first); public: visitors see the terms too. */
   config: '/contract/app/contract/second/getConfig',
   /** openAmount, baseCoin, quoteCoin, positionTime, tradeType → result: SecondsOrder; honours `idempotency-key`. */
   createOrder: '/contract/app/contract/second/createOrder',
@@ -56,7 +57,11 @@ export interface SecondsOrder {
   /** openTime + positionTime × 1000. */
   settleTime: number
   openPrice: string
-  /** '' while open. */
+  /**
+   * '' while open. Also '' on a settled order (result draw, profit '0') when no price of its due
+   * instant could be had — possible only with the live Huobi feed, down at that instant: the
+   * amount and the fee were returned.
+   */
   settlePrice: string
   status: EntryStatus
   /** null while open. */

@@ -1,0 +1,126 @@
+// The seconds_orders table (migration 008): writing an order, reading it back in the wire shape
+// (SecondsOrder of src/contract/seconds.ts), the caller's pages, and the open orders that are due.
+import type { DatabaseSync } from 'node:sqlite'
+import type { EntryStatus, SecondsOrder, SecondsResult, SecondsTradeType } from '../../src/contract/seconds.ts'
+import { ENTRY_STATUS } from '../../src/contract/seconds.ts'
+import { num, type Row, str, strOrNull } from '../db/rows.ts'
+import { statement } from '../db/statements.ts'
+
+export interface NewOrder {
+  userId: number
+  baseCoin: string
+  quoteCoin: string
+  tradeType: SecondsTradeType
+  openAmount: string
+  fee: string
+  positionTime: number
+  incomeRate: string
+  openTime: number
+  openPrice: string
+  openEntryId: number
+}
+
+export interface StoredOrder extends SecondsOrder {
+  userId: number
+  recordId: number | null
+}
+
+export function insertOrder(db: DatabaseSync, order: NewOrder): number {
+  const result = statement(
+    db,
+    `INSERT INTO seconds_orders (user_id, base_coin, quote_coin, trade_type, open_amount, fee, position_time, income_rate,
+       open_time, settle_time, open_price, open_entry_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    order.userId,
+    order.baseCoin,
+    order.quoteCoin,
+    order.tradeType,
+    order.openAmount,
+    order.fee,
+    order.positionTime,
+    order.incomeRate,
+    order.openTime,
+    order.openTime + order.positionTime * 1000,
+    order.openPrice,
+    order.openEntryId,
+  )
+  return Number(result.lastInsertRowid)
+}
+
+export function attachRecord(db: DatabaseSync, orderId: number, recordId: number): void {
+  statement(db, 'UPDATE seconds_orders SET record_id = ? WHERE id = ?').run(recordId, orderId)
+}
+
+export function toStoredOrder(row: Row): StoredOrder {
+  return {
+    id: String(num(row, 'id')),
+    baseCoin: str(row, 'base_coin'),
+    quoteCoin: str(row, 'quote_coin'),
+    tradeType: num(row, 'trade_type') as SecondsTradeType,
+    openAmount: str(row, 'open_amount'),
+    fee: str(row, 'fee'),
+    positionTime: num(row, 'position_time'),
+    incomeRate: str(row, 'income_rate'),
+    openTime: num(row, 'open_time'),
+    settleTime: num(row, 'settle_time'),
+    openPrice: str(row, 'open_price'),
+    settlePrice: strOrNull(row, 'settle_price') ?? '',
+    status: num(row, 'status') as EntryStatus,
+    result: row.result === null ? null : (num(row, 'result') as SecondsResult),
+    profit: strOrNull(row, 'profit') ?? '',
+    userId: num(row, 'user_id'),
+    recordId: row.record_id === null ? null : num(row, 'record_id'),
+  }
+}
+
+/** The wire shape: what the owner may see. */
+export function toWireOrder(order: StoredOrder): SecondsOrder {
+  const { userId: _userId, recordId: _recordId, ...wire } = order
+  return wire
+}
+
+/** An order by id; with userId only that user's own (a foreign id answers undefined). */
+export function findOrder(db: DatabaseSync, id: number, userId?: number): StoredOrder | undefined {
+  const row = statement(db, 'SELECT * FROM seconds_orders WHERE id = ?').get(id)
+  if (!row) return undefined
+  const order = toStoredOrder(row)
+  return userId === undefined || order.userId === userId ? order : undefined
+}
+
+export interface OrderQuery {
+  pageNo: number
+  pageSize: number
+  entryStatus: EntryStatus
+  baseCoin?: string
+  quoteCoin?: string
+}
+
+/** The caller's orders of one status, newest first, and how many there are. */
+export function queryOrders(db: DatabaseSync, userId: number, query: OrderQuery): { list: SecondsOrder[]; totalRow: number } {
+  // Optional filters as "? IS NULL OR column = ?", so one statement serves every combination.
+  const where = 'user_id = ? AND status = ? AND (? IS NULL OR base_coin = ?) AND (? IS NULL OR quote_coin = ?)'
+  const base = query.baseCoin ?? null
+  const quote = query.quoteCoin ?? null
+  const filters = [userId, query.entryStatus, base, base, quote, quote] as const
+  const totalRow = num(statement(db, `SELECT count(*) AS n FROM seconds_orders WHERE ${where}`).get(...filters) ?? {}, 'n')
+  const rows = statement(db, `SELECT * FROM seconds_orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(...filters, query.pageSize, (query.pageNo - 1) * query.pageSize)
+  return { list: rows.map((row) => toWireOrder(toStoredOrder(row))), totalRow }
+}
+
+export interface DueOrder {
+  id: number
+  symbol: string
+  settleTime: number
+}
+
+/** Open orders due at `now`, earliest first, at most `limit`. */
+export function dueOrders(db: DatabaseSync, now: number, limit: number): DueOrder[] {
+  return statement(
+    db,
+    `SELECT id, lower(base_coin || quote_coin) AS symbol, settle_time FROM seconds_orders
+     WHERE status = ${ENTRY_STATUS.open} AND settle_time <= ? ORDER BY settle_time, id LIMIT ?`,
+  )
+    .all(now, limit)
+    .map((row) => ({ id: num(row, 'id'), symbol: str(row, 'symbol'), settleTime: num(row, 'settle_time') }))
+}

@@ -1,0 +1,68 @@
+// Settles one order, exactly once: in one BEGIN IMMEDIATE transaction the order moves from open to
+// settled by a conditional UPDATE (WHERE status = open), and only when that UPDATE changed the row
+// do the money (one ledger entry against 'house', or the stake returned) and the asset record
+// follow. A second pass — the same scheduler again, another server on the same file, a manual
+// run — finds the order settled and changes nothing.
+import { ACCOUNT_TYPES, RECORD_STATUS } from '../../src/contract/assets.ts'
+import { ENTRY_STATUS, SECONDS_RESULTS } from '../../src/contract/seconds.ts'
+import type { AppContext } from '../context.ts'
+import { statement } from '../db/statements.ts'
+import { immediate } from '../db/transaction.ts'
+import { returnSecondsOrder, settleSecondsLoss, settleSecondsWin } from '../ledger/operations.ts'
+import { settleRecord } from '../ledger/records.ts'
+import { toStoredOrder, type StoredOrder } from './orders.ts'
+import { type Outcome, outcomeOf } from './outcome.ts'
+
+type SettleContext = Pick<AppContext, 'db' | 'now'>
+
+function moveMoney(ctx: SettleContext, order: StoredOrder, outcome: Outcome, now: number): number {
+  const move = {
+    userId: order.userId,
+    accountType: ACCOUNT_TYPES.contract,
+    currency: order.quoteCoin,
+    amount: order.openAmount,
+    memo: `seconds order #${order.id}`,
+    now,
+  }
+  if (outcome.result === SECONDS_RESULTS.win) return settleSecondsWin(ctx.db, { ...move, profit: outcome.profit })
+  if (outcome.result === SECONDS_RESULTS.lose) return settleSecondsLoss(ctx.db, move)
+  return returnSecondsOrder(ctx.db, { ...move, feeRefund: outcome.void ? order.fee : '0' })
+}
+
+function recordInfo(order: StoredOrder, outcome: Outcome, settlePrice: string | undefined): string {
+  const head = `#${order.id} ${order.baseCoin}/${order.quoteCoin}`
+  if (outcome.void) return `${head}: no price of the due instant, amount and fee returned`
+  const sign = outcome.profit.startsWith('-') || outcome.profit === '0' ? '' : '+'
+  return `${head} ${order.openPrice} → ${settlePrice ?? ''}, profit ${sign}${outcome.profit}`
+}
+
+/**
+ * Settles the order at `settlePrice` (the feed's price at its due instant; undefined when none can
+ * be had: it is returned with its fee). Answers false when it was not open (already settled).
+ */
+export function settleOrder(ctx: SettleContext, orderId: number, settlePrice: string | undefined): boolean {
+  return immediate(ctx.db, () => {
+    const row = statement(ctx.db, `SELECT * FROM seconds_orders WHERE id = ? AND status = ${ENTRY_STATUS.open}`).get(orderId)
+    if (!row) return false
+    const order = toStoredOrder(row)
+    const outcome = outcomeOf(order, settlePrice)
+    const now = ctx.now()
+    const claimed = statement(
+      ctx.db,
+      `UPDATE seconds_orders SET status = ${ENTRY_STATUS.settled}, settle_price = ?, result = ?, profit = ?, settled_at = ?
+       WHERE id = ? AND status = ${ENTRY_STATUS.open}`,
+    ).run(settlePrice ?? null, outcome.result, outcome.profit, now, orderId)
+    if (claimed.changes !== 1) return false
+    const entryId = moveMoney(ctx, order, outcome, now)
+    statement(ctx.db, 'UPDATE seconds_orders SET settle_entry_id = ? WHERE id = ?').run(entryId, orderId)
+    if (order.recordId !== null) {
+      settleRecord(ctx.db, order.recordId, {
+        status: RECORD_STATUS.finished,
+        actualArrival: outcome.returned,
+        info: recordInfo(order, outcome, settlePrice),
+        now,
+      })
+    }
+    return true
+  })
+}
