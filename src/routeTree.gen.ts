@@ -18,6 +18,8 @@ import { Route as PositionRouteImport } from './routes/position'
 import { Route as ProtocolRouteImport } from './routes/protocol'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
+import { Route as ActionIndexRouteImport } from './routes/action/index'
+import { Route as ActionSecondContractRouteImport } from './routes/action/secondContract'
 import { Route as AssertAddaddressRouteImport } from './routes/assert/addaddress'
 import { Route as AssertAddresscurrencylistRouteImport } from './routes/assert/addresscurrencylist'
 import { Route as AssertAddresslistRouteImport } from './routes/assert/addresslist'
@@ -31,6 +33,7 @@ import { Route as MarketKlineRouteImport } from './routes/market/kline'
 import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MeLangRouteImport } from './routes/me/lang'
 import { Route as MeSafetyRouteImport } from './routes/me/safety'
+import { Route as SecondContractRecordRouteImport } from './routes/secondContract/record'
 import { Route as AccountAssertIdRouteImport } from './routes/account/assert/$id'
 import { Route as AssertDetailIdRouteImport } from './routes/assert/detail/$id'
 import { Route as AssertTransferTypeRouteImport } from './routes/assert/transfer/$type'
@@ -79,6 +82,16 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AccountRouteRoute,
+} as any)
+const ActionIndexRoute = ActionIndexRouteImport.update({
+  id: '/action/',
+  path: '/action/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSecondContractRoute = ActionSecondContractRouteImport.update({
+  id: '/action/secondContract',
+  path: '/action/secondContract',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AssertAddaddressRoute = AssertAddaddressRouteImport.update({
   id: '/addaddress',
@@ -146,6 +159,11 @@ const MeSafetyRoute = MeSafetyRouteImport.update({
   path: '/me/safety',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SecondContractRecordRoute = SecondContractRecordRouteImport.update({
+  id: '/secondContract/record',
+  path: '/secondContract/record',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountAssertIdRoute = AccountAssertIdRouteImport.update({
   id: '/assert/$id',
   path: '/assert/$id',
@@ -171,6 +189,7 @@ export interface FileRoutesByFullPath {
   '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/action/secondContract': typeof ActionSecondContractRoute
   '/assert/addaddress': typeof AssertAddaddressRoute
   '/assert/addresscurrencylist': typeof AssertAddresscurrencylistRoute
   '/assert/addresslist': typeof AssertAddresslistRoute
@@ -181,7 +200,9 @@ export interface FileRoutesByFullPath {
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
+  '/secondContract/record': typeof SecondContractRecordRoute
   '/account/': typeof AccountIndexRoute
+  '/action/': typeof ActionIndexRoute
   '/home/': typeof HomeIndexRoute
   '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
@@ -197,6 +218,7 @@ export interface FileRoutesByTo {
   '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/action/secondContract': typeof ActionSecondContractRoute
   '/assert/addaddress': typeof AssertAddaddressRoute
   '/assert/addresscurrencylist': typeof AssertAddresscurrencylistRoute
   '/assert/addresslist': typeof AssertAddresslistRoute
@@ -207,7 +229,9 @@ export interface FileRoutesByTo {
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
+  '/secondContract/record': typeof SecondContractRecordRoute
   '/account': typeof AccountIndexRoute
+  '/action': typeof ActionIndexRoute
   '/home': typeof HomeIndexRoute
   '/market': typeof MarketIndexRoute
   '/me': typeof MeIndexRoute
@@ -225,6 +249,7 @@ export interface FileRoutesById {
   '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/action/secondContract': typeof ActionSecondContractRoute
   '/assert/addaddress': typeof AssertAddaddressRoute
   '/assert/addresscurrencylist': typeof AssertAddresscurrencylistRoute
   '/assert/addresslist': typeof AssertAddresslistRoute
@@ -235,7 +260,9 @@ export interface FileRoutesById {
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
+  '/secondContract/record': typeof SecondContractRecordRoute
   '/account/': typeof AccountIndexRoute
+  '/action/': typeof ActionIndexRoute
   '/home/': typeof HomeIndexRoute
   '/market/': typeof MarketIndexRoute
   '/me/': typeof MeIndexRoute
@@ -254,6 +281,7 @@ export interface FileRouteTypes {
     | '/position'
     | '/protocol'
     | '/register'
+    | '/action/secondContract'
     | '/assert/addaddress'
     | '/assert/addresscurrencylist'
     | '/assert/addresslist'
@@ -264,7 +292,9 @@ export interface FileRouteTypes {
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
+    | '/secondContract/record'
     | '/account/'
+    | '/action/'
     | '/home/'
     | '/market/'
     | '/me/'
@@ -280,6 +310,7 @@ export interface FileRouteTypes {
     | '/position'
     | '/protocol'
     | '/register'
+    | '/action/secondContract'
     | '/assert/addaddress'
     | '/assert/addresscurrencylist'
     | '/assert/addresslist'
@@ -290,7 +321,9 @@ export interface FileRouteTypes {
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
+    | '/secondContract/record'
     | '/account'
+    | '/action'
     | '/home'
     | '/market'
     | '/me'
@@ -307,6 +340,7 @@ export interface FileRouteTypes {
     | '/position'
     | '/protocol'
     | '/register'
+    | '/action/secondContract'
     | '/assert/addaddress'
     | '/assert/addresscurrencylist'
     | '/assert/addresslist'
@@ -317,7 +351,9 @@ export interface FileRouteTypes {
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
+    | '/secondContract/record'
     | '/account/'
+    | '/action/'
     | '/home/'
     | '/market/'
     | '/me/'
@@ -335,9 +371,12 @@ export interface RootRouteChildren {
   PositionRoute: typeof PositionRoute
   ProtocolRoute: typeof ProtocolRoute
   RegisterRoute: typeof RegisterRoute
+  ActionSecondContractRoute: typeof ActionSecondContractRoute
   MarketKlineRoute: typeof MarketKlineRoute
   MeLangRoute: typeof MeLangRoute
   MeSafetyRoute: typeof MeSafetyRoute
+  SecondContractRecordRoute: typeof SecondContractRecordRoute
+  ActionIndexRoute: typeof ActionIndexRoute
   HomeIndexRoute: typeof HomeIndexRoute
   MarketIndexRoute: typeof MarketIndexRoute
   MeIndexRoute: typeof MeIndexRoute
@@ -407,6 +446,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/'
       preLoaderRoute: typeof AccountIndexRouteImport
       parentRoute: typeof AccountRouteRoute
+    }
+    '/action/': {
+      id: '/action/'
+      path: '/action'
+      fullPath: '/action/'
+      preLoaderRoute: typeof ActionIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/secondContract': {
+      id: '/action/secondContract'
+      path: '/action/secondContract'
+      fullPath: '/action/secondContract'
+      preLoaderRoute: typeof ActionSecondContractRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/assert/addaddress': {
       id: '/assert/addaddress'
@@ -499,6 +552,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeSafetyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/secondContract/record': {
+      id: '/secondContract/record'
+      path: '/secondContract/record'
+      fullPath: '/secondContract/record'
+      preLoaderRoute: typeof SecondContractRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/assert/$id': {
       id: '/account/assert/$id'
       path: '/assert/$id'
@@ -574,9 +634,12 @@ const rootRouteChildren: RootRouteChildren = {
   PositionRoute: PositionRoute,
   ProtocolRoute: ProtocolRoute,
   RegisterRoute: RegisterRoute,
+  ActionSecondContractRoute: ActionSecondContractRoute,
   MarketKlineRoute: MarketKlineRoute,
   MeLangRoute: MeLangRoute,
   MeSafetyRoute: MeSafetyRoute,
+  SecondContractRecordRoute: SecondContractRecordRoute,
+  ActionIndexRoute: ActionIndexRoute,
   HomeIndexRoute: HomeIndexRoute,
   MarketIndexRoute: MarketIndexRoute,
   MeIndexRoute: MeIndexRoute,

@@ -26,12 +26,20 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-export async function startServer(): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Extra environment of the server process (e.g. SECONDS_EXTRA_DURATION); the harness's own keys win. */
+  env?: Record<string, string>
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
   const port = await freePort()
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(root, 'dist'), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env, ...options.env,
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(root, 'dist'), LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
@@ -95,10 +103,10 @@ export async function openBrowser(): Promise<Browser> {
 }
 
 /** A test file's world: one server and one browser, started before its tests and stopped after. */
-export function useWorld(): { server: RunningServer; browser: Browser } {
+export function useWorld(options: ServerOptions = {}): { server: RunningServer; browser: Browser } {
   const world = {} as { server: RunningServer; browser: Browser }
   before(async () => {
-    world.server = await startServer()
+    world.server = await startServer(options)
     world.browser = await openBrowser()
   })
   after(async () => {

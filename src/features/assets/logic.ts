@@ -3,7 +3,6 @@
 // ── Deposit, withdrawal and address book (recharge, withdrawel, address* screens) ─────────────
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { ApiError } from '../../lib/api-client'
 import { compare, dec, tryDec, type DecimalValue } from '../../lib/decimal'
 import { formatAmount } from '../../lib/format'
 import { collectErrors } from '../../lib/form-errors'
@@ -96,29 +95,8 @@ export const checkWithdraw = (
 export const checkAddress = (form: { address: string }) =>
   collectErrors({ address: validateRequired(form.address, M.addressText) })
 
-/**
- * The idempotency key of one confirmed withdrawal. crypto.randomUUID exists only in secure
- * contexts (https, localhost); over plain http on a LAN the same v4 UUID is made from getRandomValues.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
-/**
- * Whether a failed withdrawal may be retried with the same idempotency key: only when the answer
- * never came or the server could not decide (network, timeout, 5xx, key still in flight). A refusal
- * (wrong fund password, over the balance) closes the confirmation; the corrected request gets a new key.
- */
-export function isRetryableFailure(failure: unknown): boolean {
-  if (!(failure instanceof ApiError)) return false
-  if (failure.kind === 'network' || failure.kind === 'timeout') return true
-  return failure.kind === 'http' && (failure.status === 409 || (failure.status ?? 0) >= 500)
-}
+// Idempotency keys and the retry rule were lifted into lib/idempotency (seconds orders use them too).
+export { isRetryableFailure, keyFor, newIdempotencyKey, type PendingKey } from '../../lib/idempotency'
 
 // ── Asset lists, records, transfer and exchange (account, detail, record, transfer, exchange) ──
 
@@ -208,21 +186,6 @@ export const checkExchange = (form: { from: string; to: string; amount: string }
     to: form.from === form.to ? SAME_CURRENCY : null,
     amount: validateAmount(form.amount, { available }),
   })
-
-/** The idempotency key of one confirmation, and what it confirms. */
-export interface PendingKey {
-  key: string
-  fingerprint: string
-}
-
-/**
- * The key for sending `fingerprint` (what moves: direction, currency, amount): the pending one
- * when the same movement is tried again, whose first try may have arrived although its answer
- * was lost (the server then replays its answer instead of moving money twice); a new key for
- * anything else. The caller drops the pending key once the server has said yes.
- */
-export const keyFor = (pending: PendingKey | null, fingerprint: string, make: () => string = newIdempotencyKey): PendingKey =>
-  pending?.fingerprint === fingerprint ? pending : { key: make(), fingerprint }
 
 /** A checked amount as the server wants it: plain digits, no stray point or leading zeros ('100.' → '100'). */
 export const plainAmount = (amount: string): string => dec(amount).toFixed()

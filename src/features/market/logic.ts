@@ -104,16 +104,19 @@ export const pairSearch = (pair: { symbol: string; baseCoin: string; quoteCoin: 
 /**
  * The left drawer's types (spec §2): where a tapped pair leads, and the account type the trade
  * screens should open with (types 2 and 3; type 1 only shows the chart and leaves it alone).
+ * Type 4 is ours, not the spec's: the seconds-contract screen changes its pair through the same
+ * drawer, trading from the contract account like type 3.
  */
-export type DrawerType = 1 | 2 | 3
+export type DrawerType = 1 | 2 | 3 | 4
 export const DRAWER_TARGETS = {
   1: { to: '/market/kline', accountType: null },
   2: { to: '/action/trade', accountType: 1 },
   3: { to: '/action/contract', accountType: 2 },
+  4: { to: '/action/secondContract', accountType: 2 },
 } as const satisfies Record<DrawerType, { to: string; accountType: 1 | 2 | null }>
 
-/** Spec §2: the contract drawer (type 3) only lists USDT pairs. */
-export const drawerQuotes = (type: DrawerType): readonly QuoteCoin[] => (type === 3 ? ['USDT'] : QUOTE_COINS)
+/** Spec §2: the contract drawer (type 3) only lists USDT pairs; so does the seconds one (4). */
+export const drawerQuotes = (type: DrawerType): readonly QuoteCoin[] => (type === 3 || type === 4 ? ['USDT'] : QUOTE_COINS)
 
 /** The pairs home shows: the first of the USDT catalogue, a fixed set so the card never reshuffles. */
 export const LEADING_PAIRS = PAIR_CATALOGUE.USDT.slice(0, 3).map((base) => toSymbol(base, 'USDT'))

@@ -2,7 +2,8 @@ import '../assets.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { ACCOUNT_TYPES, RECORD_TYPES, type AccountTypeId, type RecordType } from '../../../contract/assets.ts'
-import { ACCOUNT_LABELS, RECORD_TYPE_LABELS } from './record-labels'
+import { RECORD_TYPE_LABELS } from '../../../lib/record-labels'
+import { ACCOUNT_LABELS } from './record-labels'
 
 export interface RecordFilter {
   account?: AccountTypeId

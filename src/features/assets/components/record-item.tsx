@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { AssetRecord } from '../../../contract/assets.ts'
 import { formatDate } from '../../../lib/format'
 import { formatCoin, masked } from '../logic'
-import { RECORD_STATUS_LABELS, RECORD_TYPE_LABELS } from './record-labels'
+import { RECORD_STATUS_LABELS, RECORD_TYPE_LABELS } from '../../../lib/record-labels'
 
 const STATUS_CLASS = { 0: 'reviewing', 1: 'finished', 2: 'rejected' } as const
 

@@ -1,25 +1,8 @@
-// Words for the wire's numbers (spec §3, §4): record kinds, review states and the two accounts,
-// as descriptors so each screen shows them in the user's language.
+// The two accounts' names (spec §3), as descriptors so each screen shows them in the user's
+// language. Record kinds and states are shared with other features: lib/record-labels.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { AccountTypeId, RecordStatus, RecordType } from '../../../contract/assets.ts'
-
-export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
-  1: msg`Deposit`,
-  2: msg`Withdrawal`,
-  3: msg`Transfer in`,
-  4: msg`Transfer out`,
-  5: msg({ message: 'Exchange', context: 'a kind of asset record: one currency exchanged into another' }),
-  6: msg`Contract`,
-  7: msg`Credit`,
-}
-
-/** Spec §4: reviewing shows as "Pending review". */
-export const RECORD_STATUS_LABELS: Record<RecordStatus, MessageDescriptor> = {
-  0: msg`Pending review`,
-  1: msg`Finished`,
-  2: msg`Rejected`,
-}
+import type { AccountTypeId } from '../../../contract/assets.ts'
 
 export const ACCOUNT_LABELS: Record<AccountTypeId, MessageDescriptor> = {
   1: msg`Spot account`,

@@ -11,7 +11,7 @@ import { useModalDialog } from '../../../lib/ui/use-modal-dialog'
 import { useQuoteDetails } from './use-quote-details'
 
 interface PairDrawerProps {
-  /** Spec §2: 1 opens the chart, 2 spot trading, 3 contract trading (USDT pairs only). */
+  /** Spec §2: 1 opens the chart, 2 spot trading, 3 contract trading (USDT pairs only); 4 seconds contracts (USDT). */
   type: DrawerType
   open: boolean
   onClose: () => void

@@ -1,0 +1,22 @@
+// Words for the asset records' numbers (spec §3, §4): what kind of movement a record is and where
+// its review stands. Shared by every screen that lists records (assets, seconds contracts).
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { RecordStatus, RecordType } from '../contract/assets.ts'
+
+export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
+  1: msg`Deposit`,
+  2: msg`Withdrawal`,
+  3: msg`Transfer in`,
+  4: msg`Transfer out`,
+  5: msg({ message: 'Exchange', context: 'a kind of asset record: one currency exchanged into another' }),
+  6: msg`Contract`,
+  7: msg`Credit`,
+}
+
+/** Spec §4: reviewing shows as "Pending review". */
+export const RECORD_STATUS_LABELS: Record<RecordStatus, MessageDescriptor> = {
+  0: msg`Pending review`,
+  1: msg`Finished`,
+  2: msg`Rejected`,
+}
