@@ -66,3 +66,12 @@ export function compare(a: DecimalValue, b: DecimalValue): -1 | 0 | 1 {
 export function isAtLeast(value: DecimalValue, min: DecimalValue): boolean {
   return compare(value, min) >= 0
 }
+
+/**
+ * `value` in plain notation for a request or an input field ('1e-7' → '0.0000001'), cut to
+ * `places` decimals when given, with no trailing zeros. Throws like `dec` on invalid input.
+ */
+export function plainDecimal(value: DecimalValue, places?: number): string {
+  const number = dec(value)
+  return (places === undefined ? number : number.decimalPlaces(places, BigNumber.ROUND_DOWN)).toFixed()
+}

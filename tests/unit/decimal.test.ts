@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BigNumber } from 'bignumber.js'
-import { DEFAULT_PRECISION, compare, dec, isAtLeast, isDecimalString, truncate, tryDec } from '../../src/lib/decimal'
+import { DEFAULT_PRECISION, compare, dec, isAtLeast, isDecimalString, plainDecimal, truncate, tryDec } from '../../src/lib/decimal'
 
 describe('isDecimalString', () => {
   it.each(['0', '12', '0.5', '.5', '3.', '-1.2', '00012.3400', '123456789012345678901234567890.123456789'])(
@@ -90,5 +90,14 @@ describe('compare and isAtLeast', () => {
   it('throws on invalid input instead of answering false', () => {
     expect(() => compare('x', 1)).toThrow(RangeError)
     expect(() => isAtLeast(NaN, 1)).toThrow(RangeError)
+  })
+})
+
+describe('plainDecimal', () => {
+  it('writes plain notation without trailing zeros, cut to the places when given', () => {
+    expect(plainDecimal('1e-7')).toBe('0.0000001')
+    expect(plainDecimal('1000.000000001', 8)).toBe('1000')
+    expect(plainDecimal('0.123456789', 8)).toBe('0.12345678')
+    expect(() => plainDecimal('abc')).toThrow(RangeError)
   })
 })

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { TRADE_TYPES, type SecondsTradeType } from '../../../contract/seconds.ts'
-import { dec } from '../../../lib/decimal'
+import { plainDecimal } from '../../../lib/decimal'
 import { PLACEHOLDER } from '../../../lib/format'
 import { useSetAtom } from '../../../lib/store'
 import { toast } from '../../../lib/toast'
@@ -46,7 +46,7 @@ export function OrderPanel({ pair }: { pair: { base: string; quote: string } }) 
     const refused = checkOpenAmount(form, available)
     setError(refused)
     if (refused || form.positionTime === null) return
-    const openAmount = dec(form.openAmount).toFixed()
+    const openAmount = plainDecimal(form.openAmount)
     call.review({
       input: { openAmount, baseCoin: pair.base, quoteCoin: pair.quote, positionTime: form.positionTime, tradeType },
       profitRate: form.profitRate,

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { ACCOUNT_TYPES } from '../../../contract/assets.ts'
-import { dec } from '../../../lib/decimal'
+import { plainDecimal } from '../../../lib/decimal'
 import { PLACEHOLDER } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
@@ -43,11 +43,11 @@ export function TransferInForm({ currency, onDone }: TransferInProps) {
     event.preventDefault()
     const refused = checkTransferIn(amount, available)
     setError(refused)
-    if (!refused) call.review({ amount: dec(amount).toFixed(), currency })
+    if (!refused) call.review({ amount: plainDecimal(amount), currency })
   }
   const max = (
     <button type="button" className="field__action" disabled={available === null} aria-label={t`Use the whole spot balance`}
-      onClick={() => available !== null && (setAmount(dec(available).decimalPlaces(8).toFixed()), setError(null))}>
+      onClick={() => available !== null && (setAmount(plainDecimal(available, 8)), setError(null))}>
       <Trans>Max</Trans>
     </button>
   )
