@@ -2,11 +2,15 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+const BASE = '/mobile/'
+const BACKGROUND = '#0b0e14'
 
 // The app is served under /mobile (spec §2); the dev server proxies the API to a running
 // reference server so `vite` can be used against `npm start`'s backend.
 export default defineConfig({
-  base: '/mobile/',
+  base: BASE,
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -16,6 +20,40 @@ export default defineConfig({
     }),
     react(),
     lingui({ macroTransform: true }),
+    // The installable app (DESIGN.md §5): our own worker from sw/ (workbox injects the precache
+    // list into it), registered by src/lib/sw-register.ts rather than by a script of the plugin,
+    // so the page carries no workbox-window.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      base: BASE,
+      scope: BASE,
+      injectRegister: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        // Every chunk and catalog of the build, so any screen opens offline; not the source maps.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
+      },
+      manifest: {
+        name: 'NovaEx',
+        short_name: 'NovaEx',
+        description: 'Markets, trading and new-coin launches in your pocket',
+        id: BASE,
+        start_url: BASE,
+        scope: BASE,
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: BACKGROUND,
+        background_color: BACKGROUND,
+        // Drawn by scripts/make-icons.mjs from the logo of public/favicon.svg.
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
   ],
   server: {
     proxy: { '/bb': 'http://127.0.0.1:8080', '/contract': 'http://127.0.0.1:8080' },

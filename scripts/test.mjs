@@ -11,6 +11,7 @@ mkdirSync(results, { recursive: true })
 
 ensureDependencies()
 runBin('type check (tsc)', 'tsc', ['-p', '.'])
+runBin('type check of the service worker (tsc, WebWorker)', 'tsc', ['-p', 'sw'])
 runBin('lint (oxlint, import direction of DESIGN.md §3)', 'oxlint', ['--deny-warnings'])
 run('catalogs (lingui)', process.execPath, ['scripts/check-i18n.mjs'])
 runBin('build the app (vite build)', 'vite', ['build', '--logLevel', 'warn'])

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { startApp } from './app/start'
+import { registerServiceWorker } from './lib/sw-register'
 import './app/styles.css'
 
 // The locale's catalog must be active before the first paint, so nothing flashes in English.
@@ -13,4 +14,5 @@ startApp().then(() => {
       <App />
     </StrictMode>,
   )
+  registerServiceWorker()
 })

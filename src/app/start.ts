@@ -2,7 +2,9 @@
 // link to the session (token in, logout out).
 import { configureApiClient } from '../lib/api-client'
 import { activateLocale, DEFAULT_LOCALE, i18n, isAppLocale } from '../lib/i18n'
-import { localeStorageAtom, readToken, signOut } from '../lib/session'
+import { startOutboxTriggers } from '../lib/outbox-triggers'
+import { announceSession } from '../lib/cache-session'
+import { localeStorageAtom, readToken, signOut, userIdAtom } from '../lib/session'
 import { store } from '../lib/store'
 import { toast } from '../lib/toast'
 
@@ -18,6 +20,10 @@ export async function startApp(): Promise<void> {
       setTimeout(signOut, LOGOUT_DELAY_MS)
     },
   })
+  // The service worker keys this user's stored reads by user id (DESIGN §5).
+  announceSession(store.get(userIdAtom), readToken())
+  // Queued transfers go out now, when the network returns and when the app shows again (DESIGN §5).
+  startOutboxTriggers()
   const saved = store.get(localeStorageAtom)
   await activateLocale(isAppLocale(saved) ? saved : DEFAULT_LOCALE)
 }

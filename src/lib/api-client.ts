@@ -4,7 +4,9 @@
 import { BB_OK, SECOND_OK, SESSION_EXPIRED, TOKEN_HEADER } from '../contract/envelopes.ts'
 import type { BbEnvelope, ContractEnvelope, MarketEnvelope, SecondEnvelope } from '../contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../contract/messages.ts'
+import { CACHE_HEADER, CACHE_SOURCES, STORED_AT_HEADER } from '../contract/offline.ts'
 import { toFormParams } from './form-encoding'
+import { noteLive, noteOffline } from './freshness'
 
 export { stripEmpty } from './form-encoding'
 
@@ -85,6 +87,11 @@ async function send(method: 'GET' | 'POST', path: string, payload: object | unde
     const requestBody = method !== 'POST' ? undefined : multipart ? (payload as FormData) : params
     const init = { method, headers, signal, body: requestBody }
     const response = await fetch(`${hooks.baseUrl ?? ''}${path}${query}`, init)
+    // The service worker's mark of an answer made from storage (DESIGN §5): only lib/freshness hears of it.
+    const source = response.headers.get(CACHE_HEADER)
+    if (source === CACHE_SOURCES.miss) throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: 'network' })
+    if (source === CACHE_SOURCES.offline) noteOffline(path, Number(response.headers.get(STORED_AT_HEADER)) || null)
+    else noteLive()
     const text = await response.text()
     let body: Body | null = null
     try {
@@ -94,10 +101,12 @@ async function send(method: 'GET' | 'POST', path: string, payload: object | unde
       // Not JSON (a proxy's error page, an SPA fallback): treated as "no envelope" below.
     }
     return { status: response.status, body, token }
-  } catch {
+  } catch (error) {
     // The caller cancelled (e.g. left the screen): not a failure to report, pass its reason on.
     if (options.signal?.aborted) throw options.signal.reason
     if (timeout.aborted) throw new ApiError(TIMEOUT_MESSAGE, { kind: 'timeout' })
+    noteOffline(path, null)
+    if (error instanceof ApiError) throw error
     throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: 'network' })
   }
 }

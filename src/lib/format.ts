@@ -50,3 +50,11 @@ export function formatDate(msOrDate: number | Date | null | undefined): string {
   const day = `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
   return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
 }
+
+/** 'HH:MM' in the device's time zone (the offline mark's "as of"); '--' when invalid. */
+export function formatClock(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return PLACEHOLDER
+  const date = new Date(ms)
+  if (Number.isNaN(date.getTime())) return PLACEHOLDER
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`
+}

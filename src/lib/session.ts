@@ -3,8 +3,10 @@
 //   spec names and plain string values, so the session survives reloads and a new tab;
 // - sessionStorage User-Info holds the last /user/info answer (spec §7: "saved to session storage"),
 //   enough to paint the profile at once; it is refetched on every start.
-// Logout clears all of them (spec §4).
+// Logout clears all of them (spec §4), and the data the service worker stored for this user
+// (lib/cache-session): the next user of the device never sees it, offline included.
 import type { UserInfo } from '../contract/user.ts'
+import { announceSession, forgetCachedUser } from './cache-session'
 import { atom, atomWithStorage, store } from './store'
 
 interface StringStore {
@@ -63,9 +65,11 @@ export const signInAtom = atom(null, (_get, set, session: { token: string; userI
   set(tokenAtom, session.token)
   set(userIdAtom, session.userId)
   set(loginFlagAtom, '1')
+  announceSession(session.userId, session.token)
 })
 
-export const signOutAtom = atom(null, (_get, set) => {
+export const signOutAtom = atom(null, (get, set) => {
+  void forgetCachedUser(get(userIdAtom))
   set(tokenAtom, '')
   set(userIdAtom, '')
   set(loginFlagAtom, '')

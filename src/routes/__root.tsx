@@ -1,16 +1,20 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
 import { KeptAliveScreens } from '../app/keep-alive'
+import { OfflineMark } from '../app/offline-mark'
 import { TabBar } from '../app/tab-bar'
 import { ToastHost } from '../app/toast-host'
+import { UpdatePrompt } from '../app/update-prompt'
 import { SessionSync } from '../features/me/components/session-sync'
 
 export const Route = createRootRoute({
   component: () => (
     <div className="app">
+      <OfflineMark />
       <Outlet />
       <KeptAliveScreens />
       <TabBar />
       <ToastHost />
+      <UpdatePrompt />
       <SessionSync />
     </div>
   ),

@@ -11,7 +11,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 const root = join(import.meta.dirname, '..', '..')
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer()
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const address = probe.address()
@@ -29,16 +29,22 @@ export interface RunningServer {
 export interface ServerOptions {
   /** Extra environment of the server process (e.g. SECONDS_EXTRA_DURATION); the harness's own keys win. */
   env?: Record<string, string>
+  /** The build to serve (default dist/): a test that deploys a new build serves a copy it may change. */
+  staticDir?: string
+  /** A port of the caller's (default: a free one): a restarted server keeps the app's origin. */
+  port?: number
+  /** A data dir of the caller's, kept at stop() (default: a fresh one, removed at stop()). */
+  dataDir?: string
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
-  const port = await freePort()
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'))
+  const port = options.port ?? (await freePort())
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     env: {
       ...process.env, ...options.env,
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(root, 'dist'), LOG_LEVEL: 'warn',
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir ?? join(root, 'dist'), LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
@@ -60,7 +66,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         child.kill('SIGTERM')
         await exited
       }
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
@@ -76,8 +82,16 @@ export interface Browser {
   close(): Promise<void>
 }
 
+export interface BrowserOptions {
+  /**
+   * 'block' runs the app as a page no service worker controls (DESIGN.md §1: screens work without
+   * it), for tests of the page's own behaviour whose requests the test intercepts or counts.
+   */
+  serviceWorkers?: 'allow' | 'block'
+}
+
 /** A phone-sized Chromium with a profile of its own (so storage starts empty). */
-export async function openBrowser(): Promise<Browser> {
+export async function openBrowser(options: BrowserOptions = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -87,6 +101,7 @@ export async function openBrowser(): Promise<Browser> {
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   })
   const page = context.pages()[0] ?? (await context.newPage())
   // Generous: the first start of Chromium on a new machine builds its font cache.
@@ -103,11 +118,11 @@ export async function openBrowser(): Promise<Browser> {
 }
 
 /** A test file's world: one server and one browser, started before its tests and stopped after. */
-export function useWorld(options: ServerOptions = {}): { server: RunningServer; browser: Browser } {
+export function useWorld(options: ServerOptions = {}, browserOptions: BrowserOptions = {}): { server: RunningServer; browser: Browser } {
   const world = {} as { server: RunningServer; browser: Browser }
   before(async () => {
     world.server = await startServer(options)
-    world.browser = await openBrowser()
+    world.browser = await openBrowser(browserOptions)
   })
   after(async () => {
     await world.browser?.close()

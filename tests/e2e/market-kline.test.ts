@@ -7,7 +7,9 @@ import type { Locator } from 'playwright-core'
 import { eventually, klineAnswer, readCanvas } from '../support/kline-page.ts'
 import { useWorld } from './harness.ts'
 
-const world = useWorld()
+// The chart's own behaviour: its requests are failed and awaited by the test, so no worker may
+// answer them from its cache (the offline tests cover the worker).
+const world = useWorld({}, { serviceWorkers: 'block' })
 
 
 

@@ -15,6 +15,8 @@ vi.mock('../../src/features/assets/api', () => ({
   PRICE_LIST_TOPIC: { key: 'priceList', path: '/bb/huobi/getPriceList', body: {} },
   fetchAccounts: vi.fn(),
   fetchPriceList: vi.fn(async () => ({ status: 'ok', ts: 0, data: [] })),
+  watchQueuedTransfers: vi.fn(() => () => undefined),
+  dismissQueuedTransfer: vi.fn(),
 }))
 
 const row = (currencyName: string, availableCurrency: string, frozenCurrency = '0'): AssetRow => ({ currencyName, availableCurrency, frozenCurrency })

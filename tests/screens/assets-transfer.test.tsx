@@ -1,21 +1,22 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { fetchAccounts, transfer } from '../../src/features/assets/api'
+import { fetchAccounts, sendTransfer } from '../../src/features/assets/api'
 import { TransferForm } from '../../src/features/assets/components/transfer-form'
-import { ApiError } from '../../src/lib/api-client'
 import { userIdAtom } from '../../src/lib/session'
 import { store } from '../../src/lib/store'
 import { toastsAtom } from '../../src/lib/toast'
 import { renderScreen } from './render'
 
-vi.mock('../../src/features/assets/api', () => ({ fetchAccounts: vi.fn(), transfer: vi.fn() }))
+vi.mock('../../src/features/assets/api', () => ({
+  fetchAccounts: vi.fn(), sendTransfer: vi.fn(), watchQueuedTransfers: vi.fn(() => () => undefined), dismissQueuedTransfer: vi.fn(),
+}))
 
 let user = 0
 afterEach(cleanup)
 beforeEach(() => {
   store.set(userIdAtom, `transfer-user-${++user}`)
   store.set(toastsAtom, [])
-  vi.mocked(transfer).mockReset()
+  vi.mocked(sendTransfer).mockReset()
   vi.mocked(fetchAccounts).mockReset()
   vi.mocked(fetchAccounts).mockImplementation(async (type) =>
     type === 1 ? [{ currencyName: 'USDT', availableCurrency: '100', frozenCurrency: '5' }] : [])
@@ -45,11 +46,11 @@ it('asks for at least 0.00001 and refuses more than the source account holds, se
   submit()
   expect(fieldError()).toBe('Insufficient available balance')
   expect(screen.queryByRole('dialog')).toBeNull()
-  expect(transfer).not.toHaveBeenCalled()
+  expect(sendTransfer).not.toHaveBeenCalled()
 })
 
 it('shows from, to, currency and amount before anything moves; confirming sends once, clears and refreshes', async () => {
-  vi.mocked(transfer).mockResolvedValue(null)
+  vi.mocked(sendTransfer).mockResolvedValue({ queued: false, record: null })
   await renderForm()
   fireEvent.click(screen.getByRole('button', { name: 'Use the whole available balance' }))
   expect(amount().value).toBe('100')
@@ -57,13 +58,13 @@ it('shows from, to, currency and amount before anything moves; confirming sends 
   const sheet = screen.getByRole('dialog', { name: 'Confirm transfer' })
   const shown = (term: string) => within(sheet).getByText(term).nextElementSibling?.textContent
   expect([shown('From'), shown('To'), shown('Currency'), shown('Amount')]).toEqual(['Spot account', 'Contract account', 'USDT', '100 USDT'])
-  expect(transfer).not.toHaveBeenCalled()
+  expect(sendTransfer).not.toHaveBeenCalled()
 
   vi.mocked(fetchAccounts).mockClear()
   fireEvent.click(within(sheet).getByRole('button', { name: 'Confirm' }))
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-  expect(transfer).toHaveBeenCalledTimes(1)
-  const [input, key] = vi.mocked(transfer).mock.calls[0] ?? []
+  expect(sendTransfer).toHaveBeenCalledTimes(1)
+  const [input, key] = vi.mocked(sendTransfer).mock.calls[0] ?? []
   expect(input).toEqual({ type: 1, currency: 'USDT', amount: '100' })
   expect(key).toMatch(/^[0-9a-f-]{36}$/)
   expect(store.get(toastsAtom)[0]).toMatchObject({ kind: 'success', text: 'c_a_transferSuc' })
@@ -77,30 +78,20 @@ it('Cancel closes the confirmation and sends nothing', async () => {
   submit()
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }))
   expect(screen.queryByRole('dialog')).toBeNull()
-  expect(transfer).not.toHaveBeenCalled()
+  expect(sendTransfer).not.toHaveBeenCalled()
   expect(amount().value).toBe('10')
 })
 
-it('a lost answer keeps the confirmation and its key for the retry; the next transfer gets a new key', async () => {
-  vi.mocked(transfer).mockRejectedValueOnce(new ApiError('Network error', { kind: 'network' })).mockResolvedValue(null)
+it('a transfer that cannot reach the server is queued: the sheet closes, the amount clears, a warning says so', async () => {
+  vi.mocked(sendTransfer).mockResolvedValue({ queued: true })
   await renderForm()
   typeAmount('10')
   submit()
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }))
-  await waitFor(() => expect(store.get(toastsAtom)[0]?.kind).toBe('error'))
-  const retry = within(screen.getByRole('dialog', { name: 'Confirm transfer' })).getByRole('button', { name: 'Confirm' })
-  await waitFor(() => expect((retry as HTMLButtonElement).disabled).toBe(false))
-  fireEvent.click(retry)
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-  const keys = vi.mocked(transfer).mock.calls.map(([, key]) => key)
-  expect(keys).toHaveLength(2)
-  expect(keys[1]).toBe(keys[0])
-
-  typeAmount('10')
-  submit()
-  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }))
-  await waitFor(() => expect(transfer).toHaveBeenCalledTimes(3))
-  expect(vi.mocked(transfer).mock.calls[2]?.[1]).not.toBe(keys[0])
+  expect(sendTransfer).toHaveBeenCalledTimes(1)
+  expect(store.get(toastsAtom)[0]?.kind).toBe('warning')
+  expect(amount().value).toBe('')
 })
 
 it('the swap button asks for the other direction', async () => {

@@ -16,7 +16,9 @@ import type {
 import { ASSET_PATHS, RECORD_PAGE_SIZE } from '../../contract/assets.ts'
 import { IDEMPOTENCY_HEADER } from '../../contract/envelopes.ts'
 import { MARKET_PATHS, type MarketTopic, type PriceListAnswer } from '../../contract/market.ts'
-import { postBb, postContract, postMarket } from '../../lib/api-client'
+import { ApiError, postBb, postContract, postMarket, REQUEST_TIMEOUT_MS } from '../../lib/api-client'
+import { isRetryableFailure } from '../../lib/idempotency'
+import { enqueue, handOver, settle, watchOutbox } from '../../lib/outbox'
 
 const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } })
 
@@ -33,6 +35,51 @@ export const fetchRecords = (query: RecordQuery) =>
 
 export const transfer = (input: { amount: string; currency: string; type: TransferType }, key: string) =>
   postContract<AssetRecord | null>(ASSET_PATHS.transfer, input, once(key))
+
+// ── Transfers through the outbox (DESIGN.md §5) ──────────────────────────────────────────────────
+// The transfer is written to the outbox with its key before any attempt. Online, the page sends it
+// at once and settles the entry on a final answer; offline, or when the answer is lost, a failed
+// server or an expired session, the entry stays and the outbox sends it later: the screen shows it
+// as pending. The server's key dedup makes both paths, and any replay, move the money once.
+export type TransferOutcome = { queued: false; record: AssetRecord | null } | { queued: true }
+export type TransferInput = { amount: string; currency: string; type: TransferType }
+
+const keptByOutbox = (failure: unknown) =>
+  isRetryableFailure(failure) || (failure instanceof ApiError && failure.kind === 'session')
+
+export async function sendTransfer(input: TransferInput, key: string): Promise<TransferOutcome> {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+  const call = { path: ASSET_PATHS.transfer, body: { amount: input.amount, currency: input.currency, type: String(input.type) }, key }
+  try {
+    await enqueue(call, offline ? 0 : REQUEST_TIMEOUT_MS + 3000)
+  } catch {
+    // No IndexedDB (a private window of some browsers): send directly, as without an outbox.
+    return { queued: false, record: await transfer(input, key) }
+  }
+  if (offline) {
+    await handOver(key)
+    return { queued: true }
+  }
+  try {
+    const record = await transfer(input, key)
+    await settle(key)
+    return { queued: false, record }
+  } catch (failure) {
+    if (!keptByOutbox(failure)) {
+      await settle(key)
+      throw failure
+    }
+    await handOver(key)
+    return { queued: true }
+  }
+}
+
+export { dismiss as dismissQueuedTransfer } from '../../lib/outbox'
+export type { OutboxEntry as QueuedTransfer } from '../../lib/outbox'
+export const watchQueuedTransfers = (
+  onEntries: Parameters<typeof watchOutbox>[1],
+  onChange?: Parameters<typeof watchOutbox>[2],
+) => watchOutbox(ASSET_PATHS.transfer, onEntries, onChange)
 
 export const fetchDepositAddress = (currency: string, chain: string) =>
   postBb<DepositAddress>(ASSET_PATHS.depositAddress, { currency, chain })

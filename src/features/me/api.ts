@@ -23,3 +23,13 @@ export async function fetchCustomerService(): Promise<{ email: string; link: str
   ])
   return { email: email?.valueName ?? '', link: link?.valueName ?? '' }
 }
+
+/**
+ * An explicit logout also forgets the user's queued transfers on this device (issue: private data
+ * stays private). An expired session (-2) does not come through here, so its queue waits for the
+ * next login. Loaded on demand: the outbox brings IndexedDB code the profile screen otherwise needs not.
+ */
+export async function forgetQueuedTransfers(userId: string): Promise<void> {
+  const { clearOutbox } = await import('../../lib/outbox')
+  await clearOutbox(userId)
+}

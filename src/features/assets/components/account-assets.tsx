@@ -8,6 +8,7 @@ import { applyPriceListAtom } from '../atoms'
 import { AssetEntries } from './asset-entries'
 import { AssetList } from './asset-list'
 import { AssetSummary } from './asset-summary'
+import { PendingTransfers } from './pending-transfers'
 import { useAccount } from './use-account'
 import { useUsdtCloses } from './use-usdt-closes'
 
@@ -31,6 +32,7 @@ export function AccountAssets({ type }: { type: AccountTypeId }) {
       )}
       <AssetSummary rows={account.rows} closes={closes} />
       <AssetEntries type={type} />
+      <PendingTransfers />
       <AssetList type={type} state={account} closes={closes} onRefresh={refresh} />
     </div>
   )

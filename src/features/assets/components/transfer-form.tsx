@@ -7,11 +7,12 @@ import { useSetAtom } from '../../../lib/store'
 import { toast } from '../../../lib/toast'
 import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
 import { SubmitButton } from '../../../lib/ui/submit-button'
-import { transfer } from '../api'
+import { sendTransfer } from '../api'
 import { loadAccountAtom } from '../atoms'
 import { availableOf, checkTransfer, formatCoin, plainAmount, transferAccounts } from '../logic'
 import { AmountMaxField } from './amount-max-field'
 import { CurrencySelect } from './currency-select'
+import { PendingTransfers } from './pending-transfers'
 import { ACCOUNT_LABELS } from './record-labels'
 import { TransferDirection } from './transfer-direction'
 import { useAccount } from './use-account'
@@ -40,12 +41,14 @@ export function TransferForm({ type, currency, onCurrencyChange, onReverse }: Tr
   const [errors, setErrors] = useState<FormErrors<'amount'>>({})
   const available = availableOf(source.rows, currency)
   const call = useConfirmedCall(
-    (request: TransferRequest, key: string) => transfer(request, key),
+    (request: TransferRequest, key: string) => sendTransfer(request, key),
     (request) => `${request.type}:${request.currency}:${request.amount}`,
-    () => {
+    (outcome) => {
+      setAmount('')
+      // Offline or answer lost: the outbox sends it later and PendingTransfers shows it meanwhile.
+      if (outcome.queued) return void toast.warning(t`No network: the transfer is queued and will be sent when the network is back`)
       // Spec §4: on code 1 the success message shows and the amount clears; both balances moved.
       toast.success('c_a_transferSuc')
-      setAmount('')
       void Promise.allSettled([load(from), load(to)])
     },
   )
@@ -74,6 +77,7 @@ export function TransferForm({ type, currency, onCurrencyChange, onReverse }: Tr
           </dl>
         </ConfirmSheet>
       )}
+      <PendingTransfers />
     </form>
   )
 }

@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { isLoggedInAtom, signOutAtom } from '../../../lib/session'
+import { isLoggedInAtom, signOutAtom, userIdAtom } from '../../../lib/session'
 import { useAtomValue, useSetAtom } from '../../../lib/store'
 import { toast } from '../../../lib/toast'
-import { logout } from '../api'
+import { forgetQueuedTransfers, logout } from '../api'
 
 /** Logs out after a confirmation; the local session ends even when the server cannot be told. */
 export function LogoutButton({ onLoggedOut }: { onLoggedOut: () => void }) {
   const { t } = useLingui()
   const loggedIn = useAtomValue(isLoggedInAtom)
   const signOut = useSetAtom(signOutAtom)
+  const userId = useAtomValue(userIdAtom)
   const [busy, setBusy] = useState(false)
   if (!loggedIn) return null
 
@@ -18,6 +19,7 @@ export function LogoutButton({ onLoggedOut }: { onLoggedOut: () => void }) {
     setBusy(true)
     // A failed call (offline, expired token) must not keep anyone logged in on this device.
     await logout().catch(() => undefined)
+    await forgetQueuedTransfers(userId).catch(() => undefined)
     signOut()
     setBusy(false)
     toast.success(t`Logged out`)

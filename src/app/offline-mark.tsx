@@ -1,0 +1,31 @@
+import { Trans } from '@lingui/react/macro'
+import { useSyncExternalStore } from 'react'
+import { formatClock } from '../lib/format'
+import { readFreshness, subscribeFreshness } from '../lib/freshness'
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+const readOnline = () => navigator.onLine
+
+/**
+ * "Offline · data as of 14:03" (DESIGN §1): shown while the answers on screen came from the
+ * worker's storage or the device says it is offline, gone with the first live answer.
+ */
+export function OfflineMark() {
+  const { offline, asOf } = useSyncExternalStore(subscribeFreshness, readFreshness)
+  const online = useSyncExternalStore(subscribeOnline, readOnline, () => true)
+  if (!offline && online) return null
+  const time = formatClock(asOf)
+  return (
+    <div className="offline-mark" role="status">
+      <span className="offline-mark__dot" aria-hidden="true" />
+      {asOf === null ? <Trans>Offline</Trans> : <Trans>Offline · data as of {time}</Trans>}
+    </div>
+  )
+}
