@@ -32,10 +32,16 @@ export function registerApiCache(worker: ServiceWorkerGlobalScope, db: NovaexDb 
   worker.addEventListener('message', (event) => {
     const data: unknown = event.data
     if (isSwMessage(data, SW_MESSAGE.session) && data.userId && data.token) {
-      event.waitUntil(cache.bind(data.userId, data.token).catch((error: unknown) => console.warn('session not bound', error)))
+      const remember = db.refresh.put({ id: 'current', userId: data.userId, token: data.token })
+      event.waitUntil(
+        Promise.all([cache.bind(data.userId, data.token), remember]).catch((error: unknown) => console.warn('session not bound', error)),
+      )
     } else if (isSwMessage(data, SW_MESSAGE.forgetUser)) {
       const reply = () => event.ports[0]?.postMessage({ type: SW_MESSAGE.forgetUser, userId: data.userId })
-      event.waitUntil(cache.forget(data.userId).then(reply, (error: unknown) => console.warn('user data not wiped', error)))
+      const forgetRefresh = db.refresh.filter((current) => current.userId === data.userId).delete()
+      event.waitUntil(
+        Promise.all([cache.forget(data.userId), forgetRefresh]).then(reply, (error: unknown) => console.warn('user data not wiped', error)),
+      )
     }
   })
   return (input, init) => {

@@ -32,15 +32,28 @@ export interface SessionBinding {
   boundAt: number
 }
 
+/**
+ * The signed-in session a background refresh may use (Periodic Background Sync wakes a worker with
+ * no page to ask). Only the latest one is kept and it is deleted at logout; it holds the same token
+ * the page keeps in localStorage under this origin, so it exposes nothing new.
+ */
+export interface RefreshSession {
+  id: 'current'
+  userId: string
+  token: string
+}
+
 export type NovaexDb = Dexie & {
   answers: EntityTable<CachedAnswer, 'key'>
   sessions: EntityTable<SessionBinding, 'tokenHash'>
+  refresh: EntityTable<RefreshSession, 'id'>
 }
 
 /** Opens (lazily, on first use) the database; options let tests hand in fake-indexeddb. */
 export function openDb(options?: DexieOptions): NovaexDb {
   const db = new Dexie(DB_NAME, options) as NovaexDb
   db.version(1).stores({ answers: 'key, userId', sessions: 'tokenHash, userId' })
+  db.version(2).stores({ refresh: 'id' })
   return db
 }
 

@@ -4,7 +4,9 @@ import { registerApiCache } from './api-cache.ts'
 import { serveAppShell } from './app-shell.ts'
 import { takeOverOnRequest } from './lifecycle.ts'
 import { registerOutbox } from './outbox.ts'
+import { registerPeriodicRefresh } from './periodic-refresh.ts'
 import { startPollHost } from './poll-host.ts'
+import { sharedDb } from './db.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
 
@@ -20,4 +22,5 @@ serveAppShell(self.__WB_MANIFEST, base)
 // cache both stores the answers (for offline starts) and answers from them when the network fails.
 const readThrough = registerApiCache(self) // ./api-cache.ts — API reads: network first within a budget, else IndexedDB (stale)
 startPollHost(self, { fetch: readThrough }) // ./poll-host.ts — one 5 s market poll for all visible tabs → BroadcastChannel
+registerPeriodicRefresh(self, readThrough, sharedDb()) // ./periodic-refresh.ts — catalogue and asset lists, where Periodic Background Sync is granted
 registerOutbox(self) // ./outbox.ts — transfer outbox, replayed on sync, start, online and on request

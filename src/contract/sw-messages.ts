@@ -106,3 +106,6 @@ export interface OutboxChangedMessage {
 /** Narrows an untyped message to one with this `type` (the shapes above are plain data). */
 export const hasType = <T extends string>(data: unknown, type: T): data is { type: T } =>
   typeof data === 'object' && data !== null && (data as { type?: unknown }).type === type
+
+/** Periodic Background Sync tag of the catalogue and asset-list refresh (sw/periodic-refresh.ts). */
+export const PERIODIC_REFRESH_TAG = 'novaex-refresh'

@@ -2,6 +2,7 @@
 // a new version installs and waits; `updateReadyAtom` turns true; `applyUpdate()` tells it to take
 // over and reloads this page once it controls it. Plain DOM APIs only — no workbox-window, so the
 // entry chunk pays a few hundred bytes for it.
+import { PERIODIC_REFRESH_TAG } from '../contract/sw-messages.ts'
 import { SW_MESSAGE, type PageToWorkerMessage } from '../contract/sw-messages.ts'
 import { atom, store } from './store'
 
@@ -33,7 +34,25 @@ export function registerServiceWorker(): void {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') void registration.update().catch(() => undefined)
     })
+    void askForBackgroundRefresh(registration)
   }, (error: unknown) => console.warn('service worker not registered', error))
+}
+
+/** Twice a day at most: enough for a returning trader to find recent lists, cheap on battery. */
+const REFRESH_EVERY_MS = 12 * 60 * 60 * 1000
+
+/**
+ * Periodic Background Sync, where the browser grants it (Chromium: to an installed app with enough
+ * engagement). Elsewhere nothing happens and the app refreshes when opened, as always.
+ */
+async function askForBackgroundRefresh(registration: ServiceWorkerRegistration): Promise<void> {
+  const periodic = (registration as { periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void> } }).periodicSync
+  if (!periodic) return
+  const permission = await navigator.permissions
+    ?.query({ name: 'periodic-background-sync' as PermissionName })
+    .catch(() => undefined)
+  if (permission?.state !== 'granted') return
+  await periodic.register(PERIODIC_REFRESH_TAG, { minInterval: REFRESH_EVERY_MS }).catch(() => undefined)
 }
 
 /** The user chose "Update": the waiting worker activates, and this page reloads into it once. */
