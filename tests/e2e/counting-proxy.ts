@@ -4,6 +4,8 @@
 // (every connection destroyed), and can lose one answer after the server has committed it.
 import { createServer, request as forward, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { after, before } from 'node:test'
+import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
 
 export interface SeenRequest {
   method: string
@@ -76,4 +78,20 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       server.close(() => resolve())
     })
   return Object.assign(proxy, { url: `http://127.0.0.1:${port}`, close })
+}
+
+/** A test file's world behind the proxy: server, proxy and browser, started before and stopped after. */
+export function useProxiedWorld(): { server: RunningServer; browser: Browser; proxy: CountingProxy } {
+  const world = {} as { server: RunningServer; browser: Browser; proxy: CountingProxy }
+  before(async () => {
+    world.server = await startServer()
+    world.proxy = await startCountingProxy(world.server.url)
+    world.browser = await openBrowser()
+  })
+  after(async () => {
+    await world.browser?.close()
+    await world.proxy?.close()
+    await world.server?.stop()
+  })
+  return world
 }

@@ -3,26 +3,14 @@
 // worker alike (context.setOffline alone does not cover the worker's own fetches) and can lose an
 // answer after the server committed it. Balances and records are read from the server directly.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { ASSET_PATHS, RECORD_TYPES } from '../../src/contract/assets.ts'
-import { startCountingProxy, type CountingProxy } from './counting-proxy.ts'
-import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { useProxiedWorld } from './counting-proxy.ts'
 
 const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
-const world = {} as { server: RunningServer; browser: Browser }
-let proxy: CountingProxy
+const world = useProxiedWorld()
 let token = ''
-before(async () => {
-  world.server = await startServer()
-  proxy = await startCountingProxy(world.server.url)
-  world.browser = await openBrowser()
-})
-after(async () => {
-  await world.browser?.close()
-  await proxy?.close()
-  await world.server?.stop()
-})
 
 /** Asks the server itself (not through the proxy) with the demo user's session. */
 async function api<T>(path: string, form: Record<string, string>): Promise<T> {
@@ -49,11 +37,11 @@ async function waitFor(what: string, check: () => Promise<boolean>, tries = 100)
   }
   assert.fail(`timed out waiting for ${what}`)
 }
-const transfersOf = (key: string | undefined) => proxy.count((request) => request.path === ASSET_PATHS.transfer && request.idempotencyKey === key)
-const keysSent = () => [...new Set(proxy.seen.filter((request) => request.path === ASSET_PATHS.transfer).map((request) => request.idempotencyKey))]
+const transfersOf = (key: string | undefined) => world.proxy.count((request) => request.path === ASSET_PATHS.transfer && request.idempotencyKey === key)
+const keysSent = () => [...new Set(world.proxy.seen.filter((request) => request.path === ASSET_PATHS.transfer).map((request) => request.idempotencyKey))]
 
 async function transferThroughScreens(page: Page, amount: string) {
-  await page.goto(`${proxy.url}/mobile/assert/transfer/1`)
+  await page.goto(`${world.proxy.url}/mobile/assert/transfer/1`)
   await page.getByLabel('Amount (USDT)').waitFor()
   await page.getByText(/Available: \d+ USDT/).waitFor()
   await page.getByLabel('Amount (USDT)').fill(amount)
@@ -64,7 +52,7 @@ const pendingList = (page: Page) => page.getByRole('region', { name: 'Pending tr
 
 test('log in as demo; the service worker controls the app', async () => {
   const { page } = world.browser
-  await page.goto(`${proxy.url}/mobile/login`)
+  await page.goto(`${world.proxy.url}/mobile/login`)
   await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
   await page.getByLabel('Login password').fill(DEMO.password)
   await page.getByRole('button', { name: 'Log in' }).click()
@@ -77,19 +65,19 @@ test('log in as demo; the service worker controls the app', async () => {
 
 test('a transfer made offline is queued and shown pending; back online it is applied once', async () => {
   const { context, page } = world.browser
-  await page.goto(`${proxy.url}/mobile/assert/transfer/1`)
+  await page.goto(`${world.proxy.url}/mobile/assert/transfer/1`)
   await page.getByText('Available: 10000 USDT').waitFor()
-  proxy.down = true
+  world.proxy.down = true
   await context.setOffline(true)
   await transferThroughScreens(page, '5')
   await pendingList(page).getByRole('listitem', { name: 'Transfer of 5 USDT' }).getByText(/Pending/).waitFor()
   await page.close()
   assert.deepEqual([await usdt(1), await usdt(2)], ['10000', '1000'], 'nothing moved while offline')
 
-  proxy.down = false
+  world.proxy.down = false
   await context.setOffline(false)
   const again = await context.newPage()
-  await again.goto(`${proxy.url}/mobile/account/assert/2`)
+  await again.goto(`${world.proxy.url}/mobile/account/assert/2`)
   await waitFor('the queued transfer to arrive', async () => (await usdt(2)) === '1005')
   await pendingList(again).waitFor({ state: 'detached' })
   assert.equal(await usdt(1), '9995')
@@ -101,7 +89,7 @@ test('a transfer made offline is queued and shown pending; back online it is app
 
 test('the server commits but the answer is lost: the outbox replays the key, the money moves once', async () => {
   const { page } = world.browser
-  proxy.loseAnswerOnce((request) => request.path === ASSET_PATHS.transfer)
+  world.proxy.loseAnswerOnce((request) => request.path === ASSET_PATHS.transfer)
   await transferThroughScreens(page, '7')
   await waitFor('the replay to be answered', async () => (await usdt(2)) === '1012' && keysSent().length === 2)
   const key = keysSent()[1]
@@ -114,23 +102,23 @@ test('the server commits but the answer is lost: the outbox replays the key, the
 
 test('two tabs replaying at once still move the money once', async () => {
   const { context, page } = world.browser
-  proxy.down = true
+  world.proxy.down = true
   await context.setOffline(true)
   await transferThroughScreens(page, '3')
   await pendingList(page).getByRole('listitem', { name: 'Transfer of 3 USDT' }).waitFor()
   const other = await context.newPage()
-  await other.goto(`${proxy.url}/mobile/account/assert/1`)
+  await other.goto(`${world.proxy.url}/mobile/account/assert/1`)
   await pendingList(other).getByRole('listitem', { name: 'Transfer of 3 USDT' }).waitFor()
 
   // Slow transfers down so that both tabs' flush requests (on `online`) overlap with the sending.
-  proxy.delay((request) => request.path === ASSET_PATHS.transfer, 800)
-  proxy.down = false
+  world.proxy.delay((request) => request.path === ASSET_PATHS.transfer, 800)
+  world.proxy.down = false
   await context.setOffline(false)
   await Promise.all([page, other].map((tab) => tab.evaluate(() => window.dispatchEvent(new Event('online')))))
   await waitFor('the transfer to arrive', async () => (await usdt(2)) === '1015')
   await Promise.all([page, other].map((tab) => pendingList(tab).waitFor({ state: 'detached' })))
   await page.waitForTimeout(2000)
-  proxy.delay(null)
+  world.proxy.delay(null)
   assert.deepEqual([await usdt(1), await usdt(2)], ['9985', '1015'])
   assert.deepEqual(await transfersIn(), ['3', '7', '5'])
   await other.close()

@@ -3,30 +3,18 @@
 // show the answers. Counted by a proxy in front of the server (tests/e2e/counting-proxy.ts): the
 // browser talks only to it, so the worker's own fetches are counted as surely as the page's.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { MARKET_PATHS } from '../../src/contract/market.ts'
-import { startCountingProxy, type CountingProxy } from './counting-proxy.ts'
-import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { useProxiedWorld } from './counting-proxy.ts'
 
-const world = {} as { server: RunningServer; browser: Browser }
-let proxy: CountingProxy
-before(async () => {
-  world.server = await startServer()
-  proxy = await startCountingProxy(world.server.url)
-  world.browser = await openBrowser()
-})
-after(async () => {
-  await world.browser?.close()
-  await proxy?.close()
-  await world.server?.stop()
-})
+const world = useProxiedWorld()
 
 const USDT_DETAILS = (request: { path: string; body: string }) =>
   request.path === MARKET_PATHS.detailsByQuote && new URLSearchParams(request.body).get('quoteCoin') === 'USDT'
 
 async function openControlled(page: Page) {
-  await page.goto(`${proxy.url}/mobile/market`)
+  await page.goto(`${world.proxy.url}/mobile/market`)
   await page.getByRole('table', { name: 'USDT markets' }).getByRole('rowheader').first().waitFor()
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
 }
@@ -42,10 +30,10 @@ test('two visible tabs: one request per topic per 5 s tick at the server, answer
 
   // Let the start-up reads settle, then count whole ticks of steady state.
   await first.waitForTimeout(3000)
-  const from = proxy.seen.length
+  const from = world.proxy.seen.length
   const window = 21_000
   await first.waitForTimeout(window)
-  const ticks = proxy.seen.slice(from).filter(USDT_DETAILS).map((request) => request.at)
+  const ticks = world.proxy.seen.slice(from).filter(USDT_DETAILS).map((request) => request.at)
   // One poll: ~4 ticks in 21 s (5 s plus the fetch itself); two polls would make ~8.
   assert.ok(ticks.length >= 3 && ticks.length <= 5, `USDT details fetched ${ticks.length} times in ${window / 1000} s`)
   const gaps = ticks.slice(1).map((at, index) => at - (ticks[index] ?? at))
@@ -65,15 +53,15 @@ test('with no visible page the worker stops polling', async () => {
     document.dispatchEvent(new Event('visibilitychange'))
   })
   await page.waitForTimeout(1000)
-  const from = proxy.seen.length
+  const from = world.proxy.seen.length
   await page.waitForTimeout(11_000)
-  assert.equal(proxy.seen.slice(from).filter(USDT_DETAILS).length, 0, 'no tick while every page is hidden')
+  assert.equal(world.proxy.seen.slice(from).filter(USDT_DETAILS).length, 0, 'no tick while every page is hidden')
 
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' })
     document.dispatchEvent(new Event('visibilitychange'))
   })
-  const back = proxy.seen.length
+  const back = world.proxy.seen.length
   await page.waitForTimeout(3000)
-  assert.ok(proxy.seen.slice(back).filter(USDT_DETAILS).length >= 1, 'visible again: the poll resumes at once')
+  assert.ok(world.proxy.seen.slice(back).filter(USDT_DETAILS).length >= 1, 'visible again: the poll resumes at once')
 })
