@@ -2,16 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useSyncExternalStore } from 'react'
 import { formatClock } from '../lib/format'
 import { readFreshness, subscribeFreshness } from '../lib/freshness'
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
-const readOnline = () => navigator.onLine
+import { useOnline } from '../lib/ui/use-online'
 
 /**
  * "Offline · data as of 14:03" (DESIGN §1): shown while the answers on screen came from the
@@ -19,7 +10,7 @@ const readOnline = () => navigator.onLine
  */
 export function OfflineMark() {
   const { offline, asOf } = useSyncExternalStore(subscribeFreshness, readFreshness)
-  const online = useSyncExternalStore(subscribeOnline, readOnline, () => true)
+  const online = useOnline()
   if (!offline && online) return null
   const time = formatClock(asOf)
   return (

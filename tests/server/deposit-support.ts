@@ -6,7 +6,7 @@ import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
 import { TOKEN_HEADER } from '../../src/contract/envelopes.ts'
 import type { AppContext } from '../../server/context.ts'
-import type { Answer, TestServer } from './harness.ts'
+import { answer, type Answer, type TestServer } from './harness.ts'
 
 export const LOGIN_PASSWORD = 'Secret2026pass'
 
@@ -79,15 +79,7 @@ export async function postMultipart(
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
   if (proof) form.append('proof', new Blob([new Uint8Array(proof.bytes)], { type: proof.type ?? 'image/png' }), proof.name ?? 'proof.png')
-  const response = await fetch(server.url + path, { method: 'POST', body: form, headers })
-  const text = await response.text()
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  return { status: response.status, headers: response.headers, text, json }
+  return answer(await fetch(server.url + path, { method: 'POST', body: form, headers }))
 }
 
 /** What the admin CLI builds: the review functions only need the database and a clock. */
@@ -98,6 +90,6 @@ export function reviewContext(server: TestServer, db: DatabaseSync): AppContext 
 
 /** Sets the fund password through the real call. */
 export async function setFundPassword(server: TestServer, token: string, tradePassword = '123456'): Promise<void> {
-  const answer = await server.post('/bb/user/setTransactionPwd', { loginPassword: LOGIN_PASSWORD, tradePassword }, { [TOKEN_HEADER]: token })
-  if (answer.json?.code !== 1) throw new Error(`setTransactionPwd failed: ${answer.text}`)
+  const set = await server.post('/bb/user/setTransactionPwd', { loginPassword: LOGIN_PASSWORD, tradePassword }, { [TOKEN_HEADER]: token })
+  if (set.json?.code !== 1) throw new Error(`setTransactionPwd failed: ${set.text}`)
 }

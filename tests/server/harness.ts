@@ -31,7 +31,8 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-async function answer(response: Response): Promise<Answer> {
+/** A response read as the tests look at it: status, headers, text and JSON (when it is JSON). */
+export async function answer(response: Response): Promise<Answer> {
   const text = await response.text()
   let json: unknown
   try {
