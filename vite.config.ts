@@ -20,7 +20,7 @@ export default defineConfig({
     }),
     react(),
     lingui({ macroTransform: true }),
-    // The installable app (DESIGN.md §5): our own worker from sw/ (workbox injects the precache
+    // The installable app (architecture §5): our own worker from sw/ (workbox injects the precache
     // list into it), registered by src/lib/sw-register.ts rather than by a script of the plugin,
     // so the page carries no workbox-window.
     VitePWA({

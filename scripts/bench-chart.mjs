@@ -1,4 +1,4 @@
-// Benchmark (DESIGN.md §8, not a test): the first draw of the 2000-candle chart, from uPlot's
+// Benchmark (architecture §8, not a test): the first draw of the 2000-candle chart, from uPlot's
 // creation to its `ready` hook (scales, axes and the candle painter), as the app itself measures it
 // with performance.measure('kline-chart:first-draw'). Runs the built app (dist/) on the real server
 // with a fresh data dir, in Debian's Chromium at phone size. Budget ≤ 30 ms.

@@ -1,4 +1,4 @@
-// `npm run bench`: the server side of DESIGN.md §8. Starts the real server (node server/main.ts,
+// `npm run bench`: the server side of architecture §8. Starts the real server (node server/main.ts,
 // simulated market) on a free 127.0.0.1 port with a temporary DATA_DIR, loads each market read
 // with autocannon (-c 50, 10 s), prints requests per second and p99 latency against the budget,
 // and stops the server. A benchmark, not a test: a missed budget is reported, never an exit code.

@@ -1,4 +1,4 @@
-// The transfer outbox (DESIGN.md §5): sends queued transfers with their idempotency key until the
+// The transfer outbox (architecture §5): sends queued transfers with their idempotency key until the
 // server has answered for good. The server deduplicates on the key, so a replay after a lost answer
 // moves no money twice; here we only make sure an entry is not dropped early and that one context
 // at a time sends (a module-level promise in this context, a Web Lock across tabs and the worker).

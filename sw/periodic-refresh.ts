@@ -1,4 +1,4 @@
-// Background refresh (DESIGN.md §5): where Chromium grants Periodic Background Sync to the installed
+// Background refresh (architecture §5): where Chromium grants Periodic Background Sync to the installed
 // app, the worker wakes now and then and reads the pair catalogue and the signed-in user's asset
 // lists through the read cache, so the next cold start (offline included) shows recent data.
 import type { MarketTopic } from '../src/contract/market.ts'

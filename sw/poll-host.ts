@@ -1,4 +1,4 @@
-// The worker's end of the shared 5 s market poll (DESIGN.md §1, §5): one createMarketPoll for all
+// The worker's end of the shared 5 s market poll (architecture §1, §5): one createMarketPoll for all
 // tabs, since a scope has one worker. Visible pages post the topics they want (and repeat it as a
 // heartbeat, which also keeps the worker awake); the poll runs while at least one page is visible,
 // answers go out on MARKET_CHANNEL to every tab; the fetch given (sw/api-cache's read-through) stores

@@ -1,5 +1,5 @@
 // API reads, network first within a short budget, else the copy stored in IndexedDB marked stale
-// (DESIGN §5). Every successful read is stored as it passes, also when it arrives after the budget
+// (architecture §5). Every successful read is stored as it passes, also when it arrives after the budget
 // (the page was already answered from storage) but before the client's 12 s limit. Private reads
 // are stored and answered only for the user the request's own token is bound to (sw/db.ts), so
 // one user is never answered from another's entry. No worker globals here (sw/api-cache.ts wires

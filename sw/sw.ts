@@ -1,4 +1,4 @@
-// The service worker (DESIGN.md §5). This file only wires: each concern is a module of its own.
+// The service worker (architecture §5). This file only wires: each concern is a module of its own.
 import type { PrecacheEntry } from 'workbox-precaching'
 import { registerApiCache } from './api-cache.ts'
 import { serveAppShell } from './app-shell.ts'
@@ -17,7 +17,7 @@ takeOverOnRequest(self)
 // oxlint-disable-next-line no-underscore-dangle -- workbox's injection point: the build replaces it with the precache list
 serveAppShell(self.__WB_MANIFEST, base)
 
-// The other concerns, one line each (a module per concern: DESIGN.md §9).
+// The other concerns, one line each (a module per concern: docs/architecture.md §9).
 // The poll fetches through the read cache: a worker's own fetches skip its fetch handler, and the
 // cache both stores the answers (for offline starts) and answers from them when the network fails.
 const readThrough = registerApiCache(self) // ./api-cache.ts — API reads: network first within a budget, else IndexedDB (stale)

@@ -5,7 +5,7 @@ import { readFreshness, subscribeFreshness } from '../lib/freshness'
 import { useOnline } from '../lib/ui/use-online'
 
 /**
- * "Offline · data as of 14:03" (DESIGN §1): shown while the answers on screen came from the
+ * "Offline · data as of 14:03" (architecture §1): shown while the answers on screen came from the
  * worker's storage or the device says it is offline, gone with the first live answer.
  */
 export function OfflineMark() {

@@ -20,9 +20,9 @@ export async function startApp(): Promise<void> {
       setTimeout(signOut, LOGOUT_DELAY_MS)
     },
   })
-  // The service worker keys this user's stored reads by user id (DESIGN §5).
+  // The service worker keys this user's stored reads by user id (docs/architecture.md §5).
   announceSession(store.get(userIdAtom), readToken())
-  // Queued transfers go out now, when the network returns and when the app shows again (DESIGN §5).
+  // Queued transfers go out now, when the network returns and when the app shows again (architecture §5).
   startOutboxTriggers()
   const saved = store.get(localeStorageAtom)
   await activateLocale(isAppLocale(saved) ? saved : DEFAULT_LOCALE)

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { applyUpdate, updateReadyAtom } from '../lib/sw-register'
 import { useAtomValue } from '../lib/store'
 
-/** The banner of a new version that waits (DESIGN.md §5): "Update" reloads into it. */
+/** The banner of a new version that waits (docs/architecture.md §5): "Update" reloads into it. */
 export function UpdatePrompt() {
   const ready = useAtomValue(updateReadyAtom)
   if (!ready) return null

@@ -1,4 +1,4 @@
-// How the service worker tells the page that an answer did not come from the network (DESIGN §1,
+// How the service worker tells the page that an answer did not come from the network (architecture §1,
 // §5): the page's api client reads these headers and nothing else, so screens never learn where
 // an answer came from except through lib/freshness.
 

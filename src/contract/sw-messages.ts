@@ -1,4 +1,4 @@
-// The messages between the page and the service worker (DESIGN.md §9: names shared as constants).
+// The messages between the page and the service worker (architecture §9: names shared as constants).
 // Plain TS, imported by src/lib (the page's end) and sw/ (the worker's end), so a name can never
 // drift between the two. Each concern adds its messages here, beside its neighbours.
 import type { MarketTopic } from './market.ts'

@@ -1,4 +1,4 @@
-// The only module that knows the wire envelopes (DESIGN §4, spec §7/§8). Callers get the payload
+// The only module that knows the wire envelopes (architecture §4, spec §7/§8). Callers get the payload
 // or an ApiError whose message is ready for a toast; they never see codes, statuses or headers.
 // Session state comes in through hooks so this file imports no store and works in any test.
 import { BB_OK, SECOND_OK, SESSION_EXPIRED, TOKEN_HEADER } from '../contract/envelopes.ts'
@@ -87,7 +87,7 @@ async function send(method: 'GET' | 'POST', path: string, payload: object | unde
     const requestBody = method !== 'POST' ? undefined : multipart ? (payload as FormData) : params
     const init = { method, headers, signal, body: requestBody }
     const response = await fetch(`${hooks.baseUrl ?? ''}${path}${query}`, init)
-    // The service worker's mark of an answer made from storage (DESIGN §5): only lib/freshness hears of it.
+    // The service worker's mark of an answer made from storage (architecture §5): only lib/freshness hears of it.
     const source = response.headers.get(CACHE_HEADER)
     if (source === CACHE_SOURCES.miss) throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: 'network' })
     if (source === CACHE_SOURCES.offline) noteOffline(path, Number(response.headers.get(STORED_AT_HEADER)) || null)

@@ -1,4 +1,4 @@
-// The page's end of the read cache's privacy (DESIGN §5): the service worker keys private reads by
+// The page's end of the read cache's privacy (architecture §5): the service worker keys private reads by
 // user, so it is told who is signed in (on start, at sign-in and whenever a worker starts to
 // control the page), and at logout it is asked to delete that user's stored answers. With no
 // worker in control (first visit, tests, a worker that does not answer) the page deletes them

@@ -1,4 +1,4 @@
-// Where the answers on screen came from (DESIGN §1): the api client notes each answer here; the
+// Where the answers on screen came from (architecture §1): the api client notes each answer here; the
 // shell's offline mark reads it. The service worker marks the answers it made from IndexedDB
 // (src/contract/offline.ts); everything else came from the network. In memory only: a new tab
 // starts fresh and learns from its own first answers.

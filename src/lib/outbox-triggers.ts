@@ -1,4 +1,4 @@
-// When the transfer outbox is flushed (DESIGN.md §5): at start, when the network comes back and
+// When the transfer outbox is flushed (architecture §5): at start, when the network comes back and
 // when the page shows again. This part runs in every page, so it stays tiny: a controlled page only
 // asks its service worker (which holds the queue's code); only an uncontrolled page that has an
 // outbox database at all loads lib/outbox (and with it Dexie) to send the queue itself.

@@ -1,4 +1,4 @@
-// The page's end of the transfer outbox (DESIGN.md §5). What is stored where, and why: a transfer
+// The page's end of the transfer outbox (architecture §5). What is stored where, and why: a transfer
 // is written to IndexedDB ('novaex-outbox', sw/outbox-db.ts) with its idempotency key before any
 // network attempt, so a tab closed or a network lost half way cannot lose it; the service worker
 // sends what is queued (sw/outbox.ts) and says what happened on OUTBOX_CHANNEL. Where no worker

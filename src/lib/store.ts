@@ -1,4 +1,4 @@
-// The only module that imports jotai (DESIGN.md §9): everything else takes atoms and hooks from
+// The only module that imports jotai (architecture §9): everything else takes atoms and hooks from
 // here, so the store that code outside React (api-client hooks, sw-bridge) writes to is the one
 // the screens read.
 import { createStore } from 'jotai'

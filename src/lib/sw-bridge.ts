@@ -1,4 +1,4 @@
-// The page's end of live market data (DESIGN.md §1): screens say which topics they need and get
+// The page's end of live market data (architecture §1): screens say which topics they need and get
 // each answer as it arrives, through subscribeMarket only. When a service worker controls the page,
 // the worker runs one poll for every tab (sw/poll-host.ts): a visible page tells it its topics
 // (again every heartbeat) and relays the answers of MARKET_CHANNEL; a hidden page tells it to stop

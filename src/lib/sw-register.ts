@@ -1,4 +1,4 @@
-// Registers the service worker of production builds and runs the update handshake (DESIGN.md §5):
+// Registers the service worker of production builds and runs the update handshake (architecture §5):
 // a new version installs and waits; `updateReadyAtom` turns true; `applyUpdate()` tells it to take
 // over and reloads this page once it controls it. Plain DOM APIs only — no workbox-window, so the
 // entry chunk pays a few hundred bytes for it.

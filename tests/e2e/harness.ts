@@ -84,7 +84,7 @@ export interface Browser {
 
 export interface BrowserOptions {
   /**
-   * 'block' runs the app as a page no service worker controls (DESIGN.md §1: screens work without
+   * 'block' runs the app as a page no service worker controls (architecture §1: screens work without
    * it), for tests of the page's own behaviour whose requests the test intercepts or counts.
    */
   serviceWorkers?: 'allow' | 'block'

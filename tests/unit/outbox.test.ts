@@ -1,4 +1,4 @@
-// The outbox's keep/leave rules (DESIGN.md §5): an entry leaves only on success or a final refusal;
+// The outbox's keep/leave rules (architecture §5): an entry leaves only on success or a final refusal;
 // 401, -2, 5xx, timeouts and network errors keep it for a replay with the same key. Against a real
 // IndexedDB implementation (fake-indexeddb) and a fake server that deduplicates keys like ours.
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb'

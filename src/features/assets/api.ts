@@ -36,7 +36,7 @@ export const fetchRecords = (query: RecordQuery) =>
 export const transfer = (input: { amount: string; currency: string; type: TransferType }, key: string) =>
   postContract<AssetRecord | null>(ASSET_PATHS.transfer, input, once(key))
 
-// ── Transfers through the outbox (DESIGN.md §5) ──────────────────────────────────────────────────
+// ── Transfers through the outbox (architecture §5) ──────────────────────────────────────────────────
 // The transfer is written to the outbox with its key before any attempt. Online, the page sends it
 // at once and settles the entry on a final answer; offline, or when the answer is lost, a failed
 // server or an expired session, the entry stays and the outbox sends it later: the screen shows it

@@ -1,5 +1,5 @@
 // Market state, written only by the poll's answers (through sw-bridge) and read by the rows.
-// One atom per pair (DESIGN.md §4): a tick sets a pair's atom only when one of its values
+// One atom per pair (architecture §4): a tick sets a pair's atom only when one of its values
 // changed, so rows whose prices stood still do not re-render.
 import type { Candle, Deal, Depth, PairDetail, QuoteCoin, Tick } from '../../contract/market.ts'
 import { atom, atomFamily } from '../../lib/store'

@@ -10,7 +10,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * Whether the browser believes it has a network (DESIGN §4: actions that must not be delayed are
+ * Whether the browser believes it has a network (architecture §4: actions that must not be delayed are
  * refused offline). `false` is reliable; `true` only means "not known to be offline", so callers
  * still handle a failed call.
  */

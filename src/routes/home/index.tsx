@@ -7,7 +7,7 @@ import { ProfileButton } from '../../features/home/components/profile-button'
 import { LeadingPairsPlaceholder, MarketEntries } from '../../features/market/components/market-entries'
 
 // The live pairs bring the market's data layer (poll, atoms, decimals): a chunk of their own, so
-// the home page paints within its budget (DESIGN.md §8) and the prices follow.
+// the home page paints within its budget (docs/architecture.md §8) and the prices follow.
 const LeadingPairs = lazy(() =>
   import('../../features/market/components/leading-pairs').then((module) => ({ default: module.LeadingPairs })),
 )

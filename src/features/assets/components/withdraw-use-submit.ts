@@ -10,7 +10,7 @@ const fingerprint = (request: WithdrawRequest) => JSON.stringify(request)
 
 /**
  * The confirmation step and the call (one idempotency key per confirmed request, kept for its
- * retries). Withdrawals are refused offline (DESIGN §4): unlike a transfer they are never queued,
+ * retries). Withdrawals are refused offline (architecture §4): unlike a transfer they are never queued,
  * since nobody expects money to leave hours after they tapped.
  */
 export function useWithdrawSubmit(onDone: (record: AssetRecord) => void) {

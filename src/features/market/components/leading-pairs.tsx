@@ -10,7 +10,7 @@ import { useQuoteDetails } from './use-quote-details'
 
 /**
  * Home's leading USDT pairs with live prices (issue 3). Loaded lazily by the home route: the data
- * layer it brings would not fit the home page's budget (DESIGN.md §8) if it came with the first paint.
+ * layer it brings would not fit the home page's budget (architecture §8) if it came with the first paint.
  */
 export function LeadingPairs() {
   const { t } = useLingui()

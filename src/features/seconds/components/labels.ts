@@ -18,5 +18,5 @@ export const RESULT_LABELS: Record<SecondsResult, MessageDescriptor> = {
 /** A contract record whose order has not settled yet. */
 export const UNSETTLED = msg({ message: 'Unsettled', context: 'a seconds order that has not reached its settlement time' })
 
-/** Shown instead of Up/Down when a tap is refused offline (DESIGN §4: orders are never delayed). */
+/** Shown instead of Up/Down when a tap is refused offline (architecture §4: orders are never delayed). */
 export const OFFLINE_ORDER = msg`You are offline. Orders can only be placed while connected.`
