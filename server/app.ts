@@ -18,6 +18,7 @@ import { registerMarketRoutes } from './market/routes.ts'
 import { registerParamRoutes } from './params/routes.ts'
 import { registerSecondsRoutes } from './seconds/routes.ts'
 import { seedIfEmpty } from './seed.ts'
+import { registerSpotRoutes } from './spot/routes.ts'
 import { registerUserRoutes } from './user/routes.ts'
 import { registerWithdrawalRoutes } from './withdrawals/routes.ts'
 
@@ -73,6 +74,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   registerWithdrawalRoutes(app, ctx)
   // Seconds contracts price and settle against the same feed the chart shows.
   await registerSecondsRoutes(app, ctx, market)
+  // Spot orders fill against the same feed's prices and depth, and its pass catches up on start.
+  await registerSpotRoutes(app, ctx, market)
   const stopAutoApprove = startDemoAutoApprove(ctx, config.demoAutoApproveSeconds)
   app.addHook('onClose', () => stopAutoApprove())
   await registerStaticApp(app, config.staticDir)

@@ -1,4 +1,4 @@
-// Runtime settings come from the environment only (DESIGN §6), so that `npm start` needs no file
+// Runtime settings come from the environment only (architecture §6), so that `npm start` needs no file
 // and a test can build the same structure by hand.
 import { resolve } from 'node:path'
 
@@ -28,6 +28,11 @@ export interface ServerConfig {
   demoAutoApproveSeconds: number | undefined
   /** Tests and demos: one more seconds-contract duration (in seconds) offered besides the configured ones. */
   secondsExtraDuration: number | undefined
+  /**
+   * Spot orders also fill against the market feed's liquidity (on, the default) or only against
+   * each other (off: the exchange's own book alone, for tests and demos of users trading together).
+   */
+  spotFeedLiquidity: boolean
 }
 
 const MARKET_SOURCES = ['sim', 'huobi'] as const
@@ -54,6 +59,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   huobiTimeoutMs: 5000,
   demoAutoApproveSeconds: undefined,
   secondsExtraDuration: undefined,
+  spotFeedLiquidity: true,
 }
 
 type Env = Record<string, string | undefined>
@@ -77,6 +83,13 @@ function optionalInteger(env: Env, name: string, min: number, max: number): numb
 function text(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim()
   return raw ? raw : undefined
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)
+  if (raw === undefined) return fallback
+  if (raw === 'on' || raw === 'off') return raw === 'on'
+  throw new Error(`${name} must be on or off, got "${raw}"`)
 }
 
 function logLevel(env: Env): LogLevel {
@@ -129,6 +142,7 @@ export function readConfig(env: Env): ServerConfig {
     huobiTimeoutMs: integer(env, 'HUOBI_TIMEOUT_MS', DEFAULT_CONFIG.huobiTimeoutMs, 50, 60_000),
     demoAutoApproveSeconds: optionalInteger(env, 'DEMO_AUTO_APPROVE_SECONDS', 0, 7 * DAY),
     secondsExtraDuration: optionalInteger(env, 'SECONDS_EXTRA_DURATION', 1, DAY),
+    spotFeedLiquidity: onOff(env, 'SPOT_FEED_LIQUIDITY', DEFAULT_CONFIG.spotFeedLiquidity),
   }
   if (config.tokenMaxSeconds < config.tokenIdleSeconds) {
     throw new Error('TOKEN_MAX_SECONDS must not be shorter than TOKEN_IDLE_SECONDS')

@@ -11,6 +11,7 @@ import { creditWithRecord } from '../ledger/operator-credit.ts'
 import { findRecord } from '../ledger/records.ts'
 import { verifyLedger } from '../ledger/verify.ts'
 import { SECONDS_USAGE, secondsCommand } from '../seconds/admin-command.ts'
+import { SPOT_USAGE, spotCommand } from '../spot/admin-command.ts'
 import { findUserByEmail, normalizeEmail } from '../user/users.ts'
 import { approveWithdrawal, rejectWithdrawal } from '../withdrawals/review.ts'
 import { formatLines, reviewLines } from './review-list.ts'
@@ -22,7 +23,8 @@ export const USAGE = `usage: npm run admin -- <command>
   credit <email> <currency> <amount> [spot|contract]
                                        put money into a user's account (default spot)
   verify                               recompute every balance from the ledger; exit 1 on any difference
-${SECONDS_USAGE}`
+${SECONDS_USAGE}
+${SPOT_USAGE}`
 
 export interface Outcome {
   out?: string
@@ -105,6 +107,8 @@ export function runCommand(ctx: AppContext, command: string, args: string[]): Ou
       return args.length === 0 ? verify(ctx) : usage()
     case 'seconds':
       return secondsCommand(ctx.db, args)
+    case 'spot':
+      return spotCommand(ctx.db, args, ctx.now())
     default:
       return usage()
   }

@@ -5,8 +5,8 @@
 import { BigNumber } from 'bignumber.js'
 import type { ExchangeQuote } from '../../src/contract/assets.ts'
 import type { DatabaseSync } from 'node:sqlite'
-import { statement } from '../db/statements.ts'
 import { plain, truncate } from '../ledger/amount.ts'
+import { rateParam } from '../params/rate.ts'
 
 /** The rate is stated with more digits than amounts: DOGE in BTC is about 0.000002. */
 export const RATE_DECIMALS = 12
@@ -35,12 +35,5 @@ export function quoteExchange(
 /** The gross amount of a quote (what the 'exchange' account gives before the fee). */
 export const grossOf = (quote: ExchangeQuote): string => plain(new BigNumber(quote.receive).plus(quote.fee))
 
-/**
- * The stated fee rate (params row exchange_fee_rate, not public: every quote states it). An
- * operator's typo must not stop exchanges or charge nonsense, so anything outside [0, 1) falls back.
- */
-export function exchangeFeeRate(db: DatabaseSync): string {
-  const row = statement(db, "SELECT value FROM params WHERE name = 'exchange_fee_rate'").get()
-  const text = typeof row?.value === 'string' ? row.value : ''
-  return /^0(?:\.\d{1,8})?$/.test(text) ? new BigNumber(text).toFixed() : DEFAULT_EXCHANGE_FEE_RATE
-}
+/** The stated fee rate (params row exchange_fee_rate, not public: every quote states it). */
+export const exchangeFeeRate = (db: DatabaseSync): string => rateParam(db, 'exchange_fee_rate', DEFAULT_EXCHANGE_FEE_RATE)

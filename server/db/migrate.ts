@@ -7,6 +7,8 @@ import { immediate } from './transaction.ts'
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 const FILE_NAME = /^(\d{3})_[a-z0-9_]+\.sql$/
+/** A migration that rebuilds a table other tables refer to says so on a line of its own. */
+const FOREIGN_KEYS_OFF = /^-- migrate: foreign keys off$/m
 
 /**
  * Applies, in order, every `NNN_name.sql` not yet recorded in `schema_migrations`, each in its own
@@ -26,10 +28,19 @@ export function migrate(db: DatabaseSync, dir: string = MIGRATIONS_DIR, now: num
     const version = Number(name.slice(0, 3))
     if (applied.has(version)) continue
     const sql = readFileSync(join(dir, name), 'utf8')
-    immediate(db, () => {
-      db.exec(sql)
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(version, name, now)
-    })
+    // SQLite's way to rebuild a table others refer to: foreign keys off around the transaction
+    // (the pragma is a no-op inside one), and every reference checked before it commits.
+    const rebuilds = FOREIGN_KEYS_OFF.test(sql)
+    if (rebuilds) db.exec('PRAGMA foreign_keys = OFF')
+    try {
+      immediate(db, () => {
+        db.exec(sql)
+        if (rebuilds && db.prepare('PRAGMA foreign_key_check').all().length > 0) throw new Error(`${name} leaves foreign keys broken`)
+        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(version, name, now)
+      })
+    } finally {
+      if (rebuilds) db.exec('PRAGMA foreign_keys = ON')
+    }
     done.push(name)
   }
   return done

@@ -11,8 +11,11 @@ import { statement } from '../db/statements.ts'
 import { immediate } from '../db/transaction.ts'
 import { DECIMALS, plain } from './amount.ts'
 
-// house: the counterparty of seconds contracts (migration 008).
-export type SystemAccount = 'outside' | 'fees' | 'exchange' | 'house'
+// house: the counterparty of seconds contracts (migration 008); market: of spot fills against the
+// feed's liquidity (migration 009, which also lets the table take any name: this list decides).
+export const SYSTEM_ACCOUNTS = ['outside', 'fees', 'exchange', 'house', 'market'] as const
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number]
+const KNOWN_SYSTEM_ACCOUNTS: ReadonlySet<string> = new Set(SYSTEM_ACCOUNTS)
 export type Bucket = 'available' | 'frozen'
 
 export type PostingAccount = { userId: number; accountType: AccountTypeId; bucket: Bucket } | { system: SystemAccount }
@@ -82,6 +85,7 @@ export function postEntry(db: DatabaseSync, entry: EntryInput): number {
       VALUES (?, ?, ?, ?, ?, ?, ?)`)
     for (const { account, currency, amount } of entry.postings) {
       if ('system' in account) {
+        if (!KNOWN_SYSTEM_ACCOUNTS.has(account.system)) throw new Error(`ledger: unknown system account ${account.system}`)
         insert.run(entryId, null, null, null, account.system, currency, plain(amount))
         continue
       }

@@ -94,6 +94,7 @@ export function createSimSource(seed: string, now: () => number): MarketSource {
       }))
     },
     priceAt: (pair, ms) => formatUnits(lastTicks(feedOf(pair), Math.floor(ms / 1000)), pair.precision),
+    depthAt: (pair, ms, size) => depthAt(feedOf(pair), Math.floor(ms / 1000), 'step0', size),
     async prices() {
       const at = second()
       return cached('prices', at, (): PriceListAnswer => ({

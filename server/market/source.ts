@@ -2,6 +2,7 @@
 // and the Huobi proxy (huobi/source.ts). Inputs arrive validated (input.ts): a catalogue pair, a
 // known period, a size in range — a source never sees a request it must refuse for its shape.
 import type {
+  Depth,
   DepthAnswer,
   DepthType,
   DetailsAnswer,
@@ -28,6 +29,12 @@ export interface MarketSource {
    * the Huobi proxy cannot, so it leaves this out and seconds contracts sample prices() live.
    */
   priceAt?(pair: Pair, ms: number): string
+  /**
+   * The order book (step0, `size` levels a side) at any instant, where the feed can tell (the
+   * simulation): spot orders fill against the depth of their own instant, also when a pass catches
+   * up after a restart. The proxy leaves it out; spot then takes depth() live.
+   */
+  depthAt?(pair: Pair, ms: number, size: number): Depth
 }
 
 /**

@@ -2,12 +2,12 @@
 // contract_second_fee_rate, spec §7), read per request so that an operator's edit applies at once.
 // SECONDS_EXTRA_DURATION adds one short duration for tests and demos, on the terms of the shortest
 // configured one.
-import { BigNumber } from 'bignumber.js'
 import type { DatabaseSync } from 'node:sqlite'
 import type { SecondsConfig } from '../../src/contract/seconds.ts'
 import { SECONDS_FEE_PARAM } from '../../src/contract/seconds.ts'
 import { num, str } from '../db/rows.ts'
 import { statement } from '../db/statements.ts'
+import { rateParam } from '../params/rate.ts'
 
 /** The extra duration's terms when no duration is configured at all. */
 const EXTRA_FALLBACK = { incomeRate: '0.8', openAmountMin: '1' } as const
@@ -26,12 +26,5 @@ export function findDuration(db: DatabaseSync, extraSecond: number | undefined, 
   return listDurations(db, extraSecond).find((entry) => entry.second === second)
 }
 
-/**
- * The fee rate, a decimal in [0, 1). An operator's typo must neither stop trading nor charge
- * nonsense, so anything else counts as 0 (the spec's default).
- */
-export function secondsFeeRate(db: DatabaseSync): string {
-  const row = statement(db, 'SELECT value FROM params WHERE name = ?').get(SECONDS_FEE_PARAM)
-  const text = typeof row?.value === 'string' ? row.value.trim() : ''
-  return /^0(?:\.\d{1,8})?$/.test(text) ? new BigNumber(text).toFixed() : '0'
-}
+/** The fee rate, a decimal in [0, 1); 0 (the spec's default) when unset or nonsense. */
+export const secondsFeeRate = (db: DatabaseSync): string => rateParam(db, SECONDS_FEE_PARAM, '0')

@@ -48,7 +48,7 @@ export function checkOrder(db: DatabaseSync, extraSecond: number | undefined, fi
   const tradeType = tradeTypeOf(fields.tradeType)
   if (tradeType === undefined) return refuse(SERVER_MESSAGES.secondsInvalidTradeType)
   const pair = pairOf(fields.baseCoin, fields.quoteCoin)
-  if (!pair) return refuse(SERVER_MESSAGES.secondsUnknownPair)
+  if (!pair) return refuse(SERVER_MESSAGES.unknownPair)
   const duration = /^\d{1,6}$/.test(fields.positionTime) ? findDuration(db, extraSecond, Number(fields.positionTime)) : undefined
   if (!duration) return refuse(SERVER_MESSAGES.secondsUnknownDuration)
   const amount = checkAmount(fields.openAmount, { min: MIN_AMOUNT })

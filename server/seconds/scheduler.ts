@@ -5,6 +5,7 @@
 // run once at start, so orders that came due while the server was down settle before it listens.
 // Which price each order gets is prices.ts's business; exactly-once is settle.ts's.
 import type { AppContext } from '../context.ts'
+import { startTicks } from '../clock/ticks.ts'
 import { findPair } from '../market/pairs.ts'
 import { type DueOrder, dueOrders } from './orders.ts'
 import { LIVE_GRACE_MS, type LivePrices, type SecondsPrices } from './prices.ts'
@@ -71,21 +72,5 @@ export function createSettlement(ctx: SchedulerContext, prices: SecondsPrices): 
 }
 
 /** Runs a pass every TICK_MS (skipping a tick while the last pass still awaits the feed). */
-export function startSettlementTicks(ctx: SchedulerContext, scheduler: SettlementScheduler): () => void {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    scheduler
-      .pass()
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'seconds settlement pass failed'))
-      .finally(() => {
-        running = false
-      })
-  }, TICK_MS)
-  timer.unref()
-  return () => {
-    clearInterval(timer)
-    scheduler.stop()
-  }
-}
+export const startSettlementTicks = (ctx: SchedulerContext, scheduler: SettlementScheduler): (() => void) =>
+  startTicks(ctx.log, 'seconds settlement pass', TICK_MS, scheduler.pass, scheduler.stop)

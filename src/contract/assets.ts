@@ -90,6 +90,12 @@ export const RECORD_TYPES = {
   contract: 6,
   /** An operator's credit (demo balances). */
   credit: 7,
+  /**
+   * One fill of a spot order (src/contract/spot.ts), in the spot account: amount −what was given
+   * (a buy: the quote coin, value + fee; a sell: the base coin), actualArrival what came in, in
+   * arrivalCurrency (value − fee for a sell), finished at once; the order and price in info.
+   */
+  spot: 8,
 } as const
 export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES]
 

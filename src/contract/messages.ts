@@ -61,10 +61,22 @@ export const SERVER_MESSAGES = {
   withdrawAboveMaximum: 'The amount is above the single withdrawal maximum',
   withdrawNotAboveFee: 'The amount must be greater than the fee',
   // Seconds contracts (issue 6).
-  secondsUnknownPair: 'This trading pair is not supported',
+  unknownPair: 'This trading pair is not supported',
   secondsUnknownDuration: 'This duration is not offered, please choose another one',
   secondsInvalidTradeType: 'Please choose up or down',
   secondsBelowDurationMinimum: 'The open amount is below the minimum of this duration',
+  // Spot trading (issue 9).
+  spotNeedsPrice: 'An order needs a suitable price',
+  spotPriceTooPrecise: 'The price has too many decimal places for this pair',
+  spotAmountTooPrecise: 'The amount has too many decimal places for this pair',
+  spotPriceOutOfBand: 'The price is too far from the market price',
+  spotTriggerAtMarket: 'The trigger price must differ from the last price',
+  spotPostOnlyWouldTake: 'A post-only order would trade at once, so it was not placed',
+  spotNoLiquidity: 'There is no liquidity for this order right now, please try again later',
+  spotInvalidSide: 'Please choose buy or sell',
+  spotInvalidType: 'Please choose limit, market or stop-limit',
+  spotOrderNotFound: 'Order not found',
+  spotNotCancellable: 'This order is already filled or cancelled',
 } as const
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[keyof typeof SERVER_MESSAGES]

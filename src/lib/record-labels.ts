@@ -12,6 +12,7 @@ export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
   5: msg({ message: 'Exchange', context: 'a kind of asset record: one currency exchanged into another' }),
   6: msg`Contract`,
   7: msg`Credit`,
+  8: msg({ message: 'Spot trade', context: 'a kind of asset record: one fill of a spot order' }),
 }
 
 /** Spec §4: reviewing shows as "Pending review". */

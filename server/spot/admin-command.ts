@@ -1,0 +1,48 @@
+// `npm run admin -- spot …`: the operator's view of a pair's book and the way to take an order out
+// of it (a stuck or abusive order): cancelling unfreezes what it still holds, exactly as the
+// owner's cancel does (cancel.ts). Answers the admin tool's { out | err, exitCode } (1 refused, 2 usage).
+import type { DatabaseSync } from 'node:sqlite'
+import { ORDER_SIDES, ORDER_STATUS, ORDER_TYPES } from '../../src/contract/spot.ts'
+import { statement } from '../db/statements.ts'
+import { cancelOrderNow, orderIdOf } from './cancel.ts'
+import { checkPair } from './order-input.ts'
+import { toStoredOrder } from './orders.ts'
+
+export const SPOT_USAGE = `  spot list <pair>                     open and untriggered spot orders of a pair (e.g. btcusdt): id, user, side, type, price, filled/amount
+  spot cancel <orderId>                cancel a spot order; what it still holds goes back to its owner`
+
+interface Outcome {
+  out?: string
+  err?: string
+  exitCode: number
+}
+
+const TYPE_NAMES = { [ORDER_TYPES.limit]: 'limit', [ORDER_TYPES.market]: 'market', [ORDER_TYPES.stopLimit]: 'stop-limit' } as const
+
+function list(db: DatabaseSync, symbol: string): Outcome {
+  const pair = checkPair(symbol)
+  if (!pair.ok) return { err: `unknown pair "${symbol}" (e.g. btcusdt)`, exitCode: 1 }
+  const rows = statement(
+    db,
+    `SELECT o.*, u.email FROM spot_orders o JOIN users u ON u.id = o.user_id
+     WHERE o.symbol = ? AND o.status IN (${ORDER_STATUS.untriggered}, ${ORDER_STATUS.open}) ORDER BY o.side, o.price_ticks DESC, o.id LIMIT 500`,
+  ).all(pair.value.symbol)
+  if (rows.length === 0) return { out: `no open orders on ${pair.value.base}/${pair.value.quote}`, exitCode: 0 }
+  const lines = rows.map((row) => {
+    const order = toStoredOrder(row)
+    const trigger = order.status === ORDER_STATUS.untriggered ? `\ttrigger ${order.triggerPrice}` : ''
+    return `#${order.id}\t${String(row.email)}\t${order.side === ORDER_SIDES.buy ? 'buy' : 'sell'}\t${TYPE_NAMES[order.type]}\t${order.price ?? ''}\t${order.filled}/${order.amount ?? ''}${trigger}`
+  })
+  return { out: lines.join('\n'), exitCode: 0 }
+}
+
+export function spotCommand(db: DatabaseSync, [action, ...args]: string[], now: number): Outcome {
+  if (action === 'list' && args.length === 1) return list(db, args[0] ?? '')
+  if (action === 'cancel' && args.length === 1) {
+    const id = orderIdOf(args[0] ?? '')
+    if (id === undefined) return { err: `no order "${args[0]}"`, exitCode: 1 }
+    const answer = cancelOrderNow(db, id, undefined, now)
+    return answer.data ? { out: `cancelled #${id}: ${answer.data.filled} of ${answer.data.amount || answer.data.total} filled, the rest unfrozen`, exitCode: 0 } : { err: `#${id}: ${answer.msg}`, exitCode: 1 }
+  }
+  return { err: `usage:\n${SPOT_USAGE}`, exitCode: 2 }
+}

@@ -1,0 +1,36 @@
+// Cancelling a spot order (its owner through the API, or an operator through the admin tool): in
+// one transaction the order, if still untriggered or open, ends cancelled and exactly what it still
+// held is unfrozen (fills.ts endOrder). What already filled stays filled. A cancel racing a fill
+// runs before or after it, never between: each unit of the order ends filled or returned, once.
+import type { DatabaseSync } from 'node:sqlite'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { ORDER_STATUS, SPOT_PATHS, type SpotOrder } from '../../src/contract/spot.ts'
+import type { AppContext } from '../context.ts'
+import { once, requestHash } from '../assets/idempotency.ts'
+import { immediate } from '../db/transaction.ts'
+import { fail, ok } from '../http/envelope.ts'
+import { endOrder } from './fills.ts'
+import { findOrder, toWireOrder } from './orders.ts'
+
+const cancellable = (status: number): boolean => status === ORDER_STATUS.untriggered || status === ORDER_STATUS.open
+
+/** Cancels order `id` (only `userId`'s own when given); answers the envelope the API sends. */
+export function cancelOrderNow(db: DatabaseSync, id: number, userId: number | undefined, now: number): BbEnvelope<SpotOrder | null> {
+  return immediate(db, () => {
+    const order = findOrder(db, id, userId)
+    if (!order) return fail(SERVER_MESSAGES.spotOrderNotFound)
+    if (!cancellable(order.status)) return fail(SERVER_MESSAGES.spotNotCancellable)
+    return ok(toWireOrder(endOrder(db, order, ORDER_STATUS.cancelled, now)))
+  })
+}
+
+/** An order id as the API sends it: a positive whole number. */
+export const orderIdOf = (text: string): number | undefined => (/^[1-9]\d{0,15}$/.test(text.trim()) ? Number(text.trim()) : undefined)
+
+export function cancelOrder(ctx: AppContext, userId: number, idText: string, key: string | undefined): BbEnvelope<SpotOrder | null> {
+  const id = orderIdOf(idText)
+  if (id === undefined) return fail(SERVER_MESSAGES.spotOrderNotFound)
+  const now = ctx.now()
+  return once(ctx.db, { userId, key, hash: requestHash(SPOT_PATHS.cancel, { id: String(id) }), now }, () => cancelOrderNow(ctx.db, id, userId, now))
+}

@@ -1,0 +1,138 @@
+// The two writes that change a spot order, each conditional on the state it was read in (status
+// and filled), inside the caller's BEGIN IMMEDIATE transaction, with the money:
+//   executeFill  one fill between a buyer and a seller (two users' orders, or one order and the
+//                feed): the ledger entry (ledger/spot-fill.ts), each order's filled/fee/frozen,
+//                the fill rows and the users' asset records; an order whose amount is reached ends
+//                filled and gets back what it still held.
+//   endOrder     an order ends (filled, or cancelled): what it still holds is unfrozen, once.
+// A conditional update that changes nothing means the order moved under us: that cannot happen
+// inside one transaction, so it throws and rolls everything back rather than move money twice.
+import { BigNumber } from 'bignumber.js'
+import type { DatabaseSync } from 'node:sqlite'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { COUNTERPARTIES, FILL_ROLES, type FillRole, ORDER_SIDES, ORDER_STATUS, type OrderStatus } from '../../src/contract/spot.ts'
+import { statement } from '../db/statements.ts'
+import { plain } from '../ledger/amount.ts'
+import { unfreeze } from '../ledger/operations.ts'
+import { insertRecord } from '../ledger/records.ts'
+import { postSpotFill } from '../ledger/spot-fill.ts'
+import { feeOf } from './logic.ts'
+import { mustFindOrder, type StoredOrder } from './orders.ts'
+import type { FeeRates } from './rates.ts'
+
+/** A user's order on one side of a fill, or the feed's liquidity. */
+export type Party = { order: StoredOrder; role: FillRole } | 'market'
+
+export interface Fill {
+  buyer: Party
+  seller: Party
+  price: string
+  amount: BigNumber
+  value: BigNumber
+  /** The instant whose price this is (ms). */
+  at: number
+  now: number
+}
+
+const heldCurrency = (order: StoredOrder): string => (order.side === ORDER_SIDES.buy ? order.quote : order.base)
+
+function conditionalUpdate(db: DatabaseSync, order: StoredOrder, set: string, values: (string | number | null)[]): void {
+  const changed = statement(db, `UPDATE spot_orders SET ${set} WHERE id = ? AND status = ? AND filled = ?`).run(
+    ...values,
+    order.id,
+    order.status,
+    order.filled,
+  )
+  if (changed.changes !== 1) throw new Error(`spot: order ${order.id} changed during its transaction`)
+}
+
+/** Ends an order (filled or cancelled), unfreezing what it still holds; answers its new state. */
+export function endOrder(db: DatabaseSync, order: StoredOrder, status: OrderStatus, now: number): StoredOrder {
+  const held = new BigNumber(order.frozen)
+  if (held.isGreaterThan(0)) {
+    unfreeze(db, {
+      userId: order.userId,
+      accountType: ACCOUNT_TYPES.spot,
+      currency: heldCurrency(order),
+      amount: plain(held),
+      memo: `spot order #${order.id} ${status === ORDER_STATUS.cancelled ? 'cancelled' : 'done'}`,
+      now,
+    })
+  }
+  conditionalUpdate(db, order, `status = ?, frozen = '0', updated_at = ?`, [status, now])
+  return mustFindOrder(db, order.id)
+}
+
+function recordFill(db: DatabaseSync, order: StoredOrder, fill: Fill, fee: BigNumber, role: FillRole, entryId: number): void {
+  const buy = order.side === ORDER_SIDES.buy
+  const pair = `${order.base}/${order.quote}`
+  insertRecord(db, {
+    userId: order.userId,
+    accountType: ACCOUNT_TYPES.spot,
+    tradeType: RECORD_TYPES.spot,
+    currency: buy ? order.quote : order.base,
+    amount: `-${plain(buy ? fill.value.plus(fee) : fill.amount)}`,
+    fee: plain(fee),
+    actualArrival: plain(buy ? fill.amount : fill.value.minus(fee)),
+    arrivalCurrency: buy ? order.base : order.quote,
+    status: RECORD_STATUS.finished,
+    info: `#${order.id} ${pair} ${buy ? 'buy' : 'sell'} ${plain(fill.amount)} @ ${fill.price} (${role === FILL_ROLES.maker ? 'maker' : 'taker'})`,
+    entryId,
+    now: fill.now,
+  })
+}
+
+/** One user's side of an executed fill: the order's new numbers, its fill row, its record. */
+function applyToOrder(db: DatabaseSync, party: Exclude<Party, 'market'>, other: Party, fill: Fill, fee: BigNumber, entryId: number): StoredOrder {
+  const { order, role } = party
+  const spent = order.side === ORDER_SIDES.buy ? fill.value.plus(fee) : fill.amount
+  const frozen = new BigNumber(order.frozen).minus(spent)
+  if (frozen.isNegative()) throw new Error(`spot: order ${order.id} would spend more than it holds`)
+  const filled = new BigNumber(order.filled).plus(fill.amount)
+  conditionalUpdate(db, order, 'filled = ?, filled_quote = ?, fee = ?, frozen = ?, updated_at = ?', [
+    plain(filled),
+    plain(new BigNumber(order.filledQuote).plus(fill.value)),
+    plain(new BigNumber(order.fee).plus(fee)),
+    plain(frozen),
+    fill.now,
+  ])
+  statement(
+    db,
+    `INSERT INTO spot_fills (order_id, user_id, price, amount, quote_amount, fee, role, counterparty, counter_order_id, entry_id, at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    order.id, order.userId, fill.price, plain(fill.amount), plain(fill.value), plain(fee), role,
+    other === 'market' ? COUNTERPARTIES.market : COUNTERPARTIES.user, other === 'market' ? null : other.order.id, entryId, fill.at,
+  )
+  recordFill(db, order, fill, fee, role, entryId)
+  const updated = mustFindOrder(db, order.id)
+  // A market buy has no amount to reach: the engine ends it when its budget or the book runs out.
+  const complete = updated.amount !== null && filled.isEqualTo(updated.amount)
+  return complete ? endOrder(db, updated, ORDER_STATUS.filled, fill.now) : updated
+}
+
+const feeFor = (party: Party, fill: Fill, rates: FeeRates): BigNumber =>
+  party === 'market' ? new BigNumber(0) : feeOf(fill.value, party.role === FILL_ROLES.maker ? rates.maker : rates.taker)
+
+/** Executes one fill; answers the new state of each user order in it (by id). */
+export function executeFill(db: DatabaseSync, fill: Fill, rates: FeeRates): Map<number, StoredOrder> {
+  const buyerFee = feeFor(fill.buyer, fill, rates)
+  const sellerFee = feeFor(fill.seller, fill, rates)
+  const any = fill.buyer === 'market' ? fill.seller : fill.buyer
+  if (any === 'market') throw new Error('spot: a fill needs a user order')
+  const { order } = any
+  const entryId = postSpotFill(db, {
+    base: order.base,
+    quote: order.quote,
+    amount: plain(fill.amount),
+    value: plain(fill.value),
+    buyer: fill.buyer === 'market' ? 'market' : { userId: fill.buyer.order.userId, fee: plain(buyerFee) },
+    seller: fill.seller === 'market' ? 'market' : { userId: fill.seller.order.userId, fee: plain(sellerFee) },
+    memo: `spot ${order.base}/${order.quote} ${plain(fill.amount)} @ ${fill.price}`,
+    now: fill.now,
+  })
+  const updated = new Map<number, StoredOrder>()
+  if (fill.buyer !== 'market') updated.set(fill.buyer.order.id, applyToOrder(db, fill.buyer, fill.seller, fill, buyerFee, entryId))
+  if (fill.seller !== 'market') updated.set(fill.seller.order.id, applyToOrder(db, fill.seller, fill.buyer, fill, sellerFee, entryId))
+  return updated
+}
