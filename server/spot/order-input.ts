@@ -66,7 +66,8 @@ function checkPrice(text: string | undefined, pair: Pair, lastTicks: number): Ch
   if ((value.decimalPlaces() ?? Infinity) > pair.precision) return refuse(SERVER_MESSAGES.spotPriceTooPrecise)
   const ticks = toTicks(text, pair.precision)
   if (!inBand(ticks, lastTicks, PRICE_BAND)) return refuse(SERVER_MESSAGES.spotPriceOutOfBand)
-  return { ok: true, value: { text: value.toFixed(), ticks } }
+  // Kept at the pair's precision, as every price of the pair is shown (the book, the feed, fills).
+  return { ok: true, value: { text: value.toFixed(pair.precision), ticks } }
 }
 
 function checkBaseAmount(text: string | undefined, pair: Pair): Checked<string> {
