@@ -20,6 +20,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
 import { Route as ActionSecondContractRouteImport } from './routes/action/secondContract'
+import { Route as ActionTradeRouteImport } from './routes/action/trade'
 import { Route as AssertAddaddressRouteImport } from './routes/assert/addaddress'
 import { Route as AssertAddresscurrencylistRouteImport } from './routes/assert/addresscurrencylist'
 import { Route as AssertAddresslistRouteImport } from './routes/assert/addresslist'
@@ -34,6 +35,7 @@ import { Route as MeIndexRouteImport } from './routes/me/index'
 import { Route as MeLangRouteImport } from './routes/me/lang'
 import { Route as MeSafetyRouteImport } from './routes/me/safety'
 import { Route as SecondContractRecordRouteImport } from './routes/secondContract/record'
+import { Route as TradeRecordRouteImport } from './routes/trade/record'
 import { Route as AccountAssertIdRouteImport } from './routes/account/assert/$id'
 import { Route as AssertDetailIdRouteImport } from './routes/assert/detail/$id'
 import { Route as AssertTransferTypeRouteImport } from './routes/assert/transfer/$type'
@@ -91,6 +93,11 @@ const ActionIndexRoute = ActionIndexRouteImport.update({
 const ActionSecondContractRoute = ActionSecondContractRouteImport.update({
   id: '/action/secondContract',
   path: '/action/secondContract',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionTradeRoute = ActionTradeRouteImport.update({
+  id: '/action/trade',
+  path: '/action/trade',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AssertAddaddressRoute = AssertAddaddressRouteImport.update({
@@ -164,6 +171,11 @@ const SecondContractRecordRoute = SecondContractRecordRouteImport.update({
   path: '/secondContract/record',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TradeRecordRoute = TradeRecordRouteImport.update({
+  id: '/trade/record',
+  path: '/trade/record',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountAssertIdRoute = AccountAssertIdRouteImport.update({
   id: '/assert/$id',
   path: '/assert/$id',
@@ -190,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
   '/action/secondContract': typeof ActionSecondContractRoute
+  '/action/trade': typeof ActionTradeRoute
   '/assert/addaddress': typeof AssertAddaddressRoute
   '/assert/addresscurrencylist': typeof AssertAddresscurrencylistRoute
   '/assert/addresslist': typeof AssertAddresslistRoute
@@ -201,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
   '/secondContract/record': typeof SecondContractRecordRoute
+  '/trade/record': typeof TradeRecordRoute
   '/account/': typeof AccountIndexRoute
   '/action/': typeof ActionIndexRoute
   '/home/': typeof HomeIndexRoute
@@ -219,6 +233,7 @@ export interface FileRoutesByTo {
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
   '/action/secondContract': typeof ActionSecondContractRoute
+  '/action/trade': typeof ActionTradeRoute
   '/assert/addaddress': typeof AssertAddaddressRoute
   '/assert/addresscurrencylist': typeof AssertAddresscurrencylistRoute
   '/assert/addresslist': typeof AssertAddresslistRoute
@@ -230,6 +245,7 @@ export interface FileRoutesByTo {
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
   '/secondContract/record': typeof SecondContractRecordRoute
+  '/trade/record': typeof TradeRecordRoute
   '/account': typeof AccountIndexRoute
   '/action': typeof ActionIndexRoute
   '/home': typeof HomeIndexRoute
@@ -250,6 +266,7 @@ export interface FileRoutesById {
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
   '/action/secondContract': typeof ActionSecondContractRoute
+  '/action/trade': typeof ActionTradeRoute
   '/assert/addaddress': typeof AssertAddaddressRoute
   '/assert/addresscurrencylist': typeof AssertAddresscurrencylistRoute
   '/assert/addresslist': typeof AssertAddresslistRoute
@@ -261,6 +278,7 @@ export interface FileRoutesById {
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
   '/secondContract/record': typeof SecondContractRecordRoute
+  '/trade/record': typeof TradeRecordRoute
   '/account/': typeof AccountIndexRoute
   '/action/': typeof ActionIndexRoute
   '/home/': typeof HomeIndexRoute
@@ -282,6 +300,7 @@ export interface FileRouteTypes {
     | '/protocol'
     | '/register'
     | '/action/secondContract'
+    | '/action/trade'
     | '/assert/addaddress'
     | '/assert/addresscurrencylist'
     | '/assert/addresslist'
@@ -293,6 +312,7 @@ export interface FileRouteTypes {
     | '/me/lang'
     | '/me/safety'
     | '/secondContract/record'
+    | '/trade/record'
     | '/account/'
     | '/action/'
     | '/home/'
@@ -311,6 +331,7 @@ export interface FileRouteTypes {
     | '/protocol'
     | '/register'
     | '/action/secondContract'
+    | '/action/trade'
     | '/assert/addaddress'
     | '/assert/addresscurrencylist'
     | '/assert/addresslist'
@@ -322,6 +343,7 @@ export interface FileRouteTypes {
     | '/me/lang'
     | '/me/safety'
     | '/secondContract/record'
+    | '/trade/record'
     | '/account'
     | '/action'
     | '/home'
@@ -341,6 +363,7 @@ export interface FileRouteTypes {
     | '/protocol'
     | '/register'
     | '/action/secondContract'
+    | '/action/trade'
     | '/assert/addaddress'
     | '/assert/addresscurrencylist'
     | '/assert/addresslist'
@@ -352,6 +375,7 @@ export interface FileRouteTypes {
     | '/me/lang'
     | '/me/safety'
     | '/secondContract/record'
+    | '/trade/record'
     | '/account/'
     | '/action/'
     | '/home/'
@@ -372,10 +396,12 @@ export interface RootRouteChildren {
   ProtocolRoute: typeof ProtocolRoute
   RegisterRoute: typeof RegisterRoute
   ActionSecondContractRoute: typeof ActionSecondContractRoute
+  ActionTradeRoute: typeof ActionTradeRoute
   MarketKlineRoute: typeof MarketKlineRoute
   MeLangRoute: typeof MeLangRoute
   MeSafetyRoute: typeof MeSafetyRoute
   SecondContractRecordRoute: typeof SecondContractRecordRoute
+  TradeRecordRoute: typeof TradeRecordRoute
   ActionIndexRoute: typeof ActionIndexRoute
   HomeIndexRoute: typeof HomeIndexRoute
   MarketIndexRoute: typeof MarketIndexRoute
@@ -459,6 +485,13 @@ declare module '@tanstack/react-router' {
       path: '/action/secondContract'
       fullPath: '/action/secondContract'
       preLoaderRoute: typeof ActionSecondContractRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/trade': {
+      id: '/action/trade'
+      path: '/action/trade'
+      fullPath: '/action/trade'
+      preLoaderRoute: typeof ActionTradeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/assert/addaddress': {
@@ -559,6 +592,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SecondContractRecordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/trade/record': {
+      id: '/trade/record'
+      path: '/trade/record'
+      fullPath: '/trade/record'
+      preLoaderRoute: typeof TradeRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/assert/$id': {
       id: '/account/assert/$id'
       path: '/assert/$id'
@@ -635,10 +675,12 @@ const rootRouteChildren: RootRouteChildren = {
   ProtocolRoute: ProtocolRoute,
   RegisterRoute: RegisterRoute,
   ActionSecondContractRoute: ActionSecondContractRoute,
+  ActionTradeRoute: ActionTradeRoute,
   MarketKlineRoute: MarketKlineRoute,
   MeLangRoute: MeLangRoute,
   MeSafetyRoute: MeSafetyRoute,
   SecondContractRecordRoute: SecondContractRecordRoute,
+  TradeRecordRoute: TradeRecordRoute,
   ActionIndexRoute: ActionIndexRoute,
   HomeIndexRoute: HomeIndexRoute,
   MarketIndexRoute: MarketIndexRoute,

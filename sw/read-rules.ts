@@ -1,4 +1,4 @@
-// Which API calls the worker may answer from IndexedDB, and how (DESIGN §5): pure rules, no
+// Which API calls the worker may answer from IndexedDB, and how (architecture §5): pure rules, no
 // worker globals, so they are unit tested in node. Only reads are listed: a write (login, transfer,
 // withdraw, orders, addresses…) is never stored and never answered from storage.
 import { ASSET_PATHS } from '../src/contract/assets.ts'
@@ -6,6 +6,7 @@ import { BB_FAIL, BB_OK, SECOND_OK } from '../src/contract/envelopes.ts'
 import { MARKET_PATHS } from '../src/contract/market.ts'
 import { CACHE_HEADER, CACHE_SOURCES, OFFLINE_MISS_MESSAGE, STORED_AT_HEADER } from '../src/contract/offline.ts'
 import { SECONDS_PATHS } from '../src/contract/seconds.ts'
+import { SPOT_PATHS } from '../src/contract/spot.ts'
 import { USER_PATHS } from '../src/contract/user.ts'
 
 /** How long a read waits for the network before a stored copy is answered instead. */
@@ -32,6 +33,8 @@ export const READ_RULES: readonly ReadRule[] = [
   rule(USER_PATHS.getParam, 'public'),
   rule(USER_PATHS.getParamList, 'public', 'bb', 'GET'),
   rule(SECONDS_PATHS.config, 'public', 'second'),
+  rule(SPOT_PATHS.config, 'public'),
+  rule(SPOT_PATHS.book, 'public'),
   rule(USER_PATHS.info, 'private'),
   rule(ASSET_PATHS.accounts, 'private'),
   rule(ASSET_PATHS.records, 'private'),
@@ -40,6 +43,9 @@ export const READ_RULES: readonly ReadRule[] = [
   rule(ASSET_PATHS.depositAddress, 'private'),
   rule(SECONDS_PATHS.records, 'private', 'second'),
   rule(SECONDS_PATHS.recordById, 'private', 'second'),
+  rule(SPOT_PATHS.openOrders, 'private'),
+  rule(SPOT_PATHS.history, 'private'),
+  rule(SPOT_PATHS.order, 'private'),
 ]
 const byPath = new Map(READ_RULES.map((entry) => [entry.path, entry]))
 

@@ -26,6 +26,17 @@ export function useKeptAliveParams(): Params {
   return params
 }
 
+/**
+ * A kept-alive screen's search: pass the route's `useSearch({ from: Route.id, shouldThrow: false })`.
+ * While the route matches that is the live search; while the screen is hidden (another tab
+ * showing) the router's strict hooks would throw, so it answers the search of the last visit.
+ */
+export function useKeptSearch<T extends object>(live: T | undefined, initial: T): T {
+  const [last, setLast] = useState<T>(live ?? initial)
+  if (live && JSON.stringify(live) !== JSON.stringify(last)) setLast(live)
+  return live ?? last
+}
+
 /** A kept-alive route's component: drawn by <KeptAliveScreens> only; in the route's outlet it is empty. */
 export function keptAlive(Screen: ComponentType): () => ReactNode {
   return function KeptAliveRoute() {

@@ -75,3 +75,11 @@ export function plainDecimal(value: DecimalValue, places?: number): string {
   const number = dec(value)
   return (places === undefined ? number : number.decimalPlaces(places, BigNumber.ROUND_DOWN)).toFixed()
 }
+
+/**
+ * `value` rounded UP (away from zero) to `places` decimals: only for what must be held so that any
+ * truncated figure fits in it (a spot buy's frozen amount), never for what is shown or paid.
+ */
+export function roundUp(value: DecimalValue, places: number): BigNumber {
+  return dec(value).decimalPlaces(places, BigNumber.ROUND_UP)
+}

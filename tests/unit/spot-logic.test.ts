@@ -1,7 +1,7 @@
 // The pure rules of spot matching (server/spot/logic.ts): what a fill costs, what an order holds,
 // the order levels are met in, and the plan of a taker's fills — as properties over random books.
 import { BigNumber } from 'bignumber.js'
-import fc from 'fast-check'
+import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   averagePrice,

@@ -1,50 +1,8 @@
-// The order book's rows and depth bars: each side accumulates from the best price outwards, and
-// every bar is that running total's share of the larger side's total, so both sides compare.
-import type { Depth, DepthLevel } from '../../contract/market.ts'
-import { dec, tryDec, type BigNumber } from '../../lib/decimal'
-import { formatAmount, formatPrice } from '../../lib/format'
+// The chart screen's order book: lib/depth-book's rows with the chart's amount digits.
+import type { Depth } from '../../contract/market.ts'
+import { depthBook as bookOf, type DepthBook } from '../../lib/depth-book'
 import { AMOUNT_DECIMALS } from './chart-legend'
 
-export interface DepthRow {
-  price: string
-  amount: string
-  /** Cumulative amount from the best price to this level. */
-  total: string
-  /** total ÷ the larger side's total, 0..1: a bar's width, not a figure anyone reads. */
-  share: number
-}
+export type { DepthBook, DepthRow } from '../../lib/depth-book'
 
-export interface DepthBook {
-  /** Best (lowest) first. */
-  asks: DepthRow[]
-  /** Best (highest) first. */
-  bids: DepthRow[]
-}
-
-function running(levels: readonly DepthLevel[], count: number): { level: DepthLevel; total: BigNumber }[] {
-  let total = dec(0)
-  return levels.slice(0, count).map((level) => {
-    total = total.plus(tryDec(level[1]) ?? 0)
-    return { level, total }
-  })
-}
-
-export function depthBook(depth: Depth, count: number, precision: number): DepthBook {
-  const asks = running(depth.asks, count)
-  const bids = running(depth.bids, count)
-  const largest = larger(asks.at(-1)?.total, bids.at(-1)?.total)
-  const rows = (side: typeof asks): DepthRow[] =>
-    side.map(({ level, total }) => ({
-      price: formatPrice(level[0], precision),
-      amount: formatAmount(level[1], AMOUNT_DECIMALS),
-      total: formatAmount(total, AMOUNT_DECIMALS),
-      // Number() only sizes a bar (CSS), it never prints.
-      share: largest.isZero() ? 0 : Number(total.dividedBy(largest).toString()),
-    }))
-  return { asks: rows(asks), bids: rows(bids) }
-}
-
-function larger(a: BigNumber | undefined, b: BigNumber | undefined): BigNumber {
-  const [x, y] = [a ?? dec(0), b ?? dec(0)]
-  return x.isGreaterThan(y) ? x : y
-}
+export const depthBook = (depth: Depth, count: number, precision: number): DepthBook => bookOf(depth, count, precision, AMOUNT_DECIMALS)

@@ -117,13 +117,5 @@ export function formatCountdown(ms: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
 }
 
-// ── Paging (spec §4) ──
-/**
- * Page 1 replaces the list, later pages append (skipping orders already shown, which a new order
- * pushes along); no more once the count reaches totalRow or a page comes back empty.
- */
-export function mergeOrderPage<T extends { id: string }>(current: readonly T[], page: { list: readonly T[]; totalRow: number }, pageNo: number) {
-  const seen = new Set(pageNo === 1 ? [] : current.map((item) => item.id))
-  const list = [...(pageNo === 1 ? [] : current), ...page.list.filter((item) => !seen.has(item.id))]
-  return { list, noMore: list.length >= page.totalRow || page.list.length === 0 }
-}
+// ── Paging (spec §4): lifted into lib/paging, which the spot lists share ──
+export { mergeOrderPage } from '../../lib/paging'

@@ -6,6 +6,8 @@ interface ConfirmSheetProps {
   title: ReactNode
   children: ReactNode
   confirmLabel: ReactNode
+  /** The button that closes the sheet without acting; "Cancel" unless that would read like the action (cancelling an order). */
+  cancelLabel?: ReactNode
   /** While the confirmed call runs: both buttons stay disabled and Escape does not close. */
   busy?: boolean
   /** A destructive action (delete) gets the danger colour instead of the primary one. */
@@ -18,7 +20,7 @@ interface ConfirmSheetProps {
  * An in-app confirmation before money moves or data goes (never window.confirm, which cannot show
  * a summary, is not translated and blocks the page). Mounted only while open, as a modal <dialog>.
  */
-export function ConfirmSheet({ title, children, confirmLabel, busy = false, danger = false, onConfirm, onCancel }: ConfirmSheetProps) {
+export function ConfirmSheet({ title, children, confirmLabel, cancelLabel, busy = false, danger = false, onConfirm, onCancel }: ConfirmSheetProps) {
   const titleId = useId()
   const ref = useModalDialog()
   // Escape is the dialog's own cancel; handled here so the parent's state stays the truth.
@@ -35,7 +37,7 @@ export function ConfirmSheet({ title, children, confirmLabel, busy = false, dang
         {children}
         <div className="sheet__actions">
           <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy} data-autofocus>
-            <Trans>Cancel</Trans>
+            {cancelLabel ?? <Trans>Cancel</Trans>}
           </button>
           <button type="button" className={danger ? 'button button--danger' : 'button button--primary'} onClick={onConfirm}
             disabled={busy} aria-busy={busy}>

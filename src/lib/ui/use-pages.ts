@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { mergeOrderPage } from '../logic'
+import { mergeOrderPage } from '../paging'
 
 export interface Pages<T> {
   key: string

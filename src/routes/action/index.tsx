@@ -1,9 +1,13 @@
-import { createFileRoute, redirect, type LinkProps } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { lastTradeScreenAtom, tradeTabTarget } from '../../app/last-trade-screen'
+import { isLoggedInAtom } from '../../lib/session'
+import { store } from '../../lib/store'
 
-// Spec §2: /action (the Trade tab) redirects to spot trading. /action/trade arrives with a later
-// issue, so the typed router does not know it yet and the target is cast.
+// Spec §2: /action (the Trade tab) redirects to spot trading — or to the Trade screen the user
+// last had open, with its pair (app/last-trade-screen), so the tab comes back where it was left.
 export const Route = createFileRoute('/action/')({
   beforeLoad: () => {
-    throw redirect({ to: '/action/trade' as LinkProps['to'], replace: true })
+    const { to, search } = tradeTabTarget(store.get(lastTradeScreenAtom), store.get(isLoggedInAtom))
+    throw redirect({ to, search, replace: true })
   },
 })

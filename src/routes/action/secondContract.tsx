@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, useSearch } from '@tanstack/react-router'
-import { useState } from 'react'
 import { requireLogin } from '../../app/guards'
 import { loadCatalog } from '../../lib/i18n'
-import { keptAlive } from '../../app/keep-alive'
+import { keptAlive, useKeptSearch } from '../../app/keep-alive'
 import { Screen } from '../../app/screen'
+import { TradeSwitch } from '../../app/trade-switch'
 import { PairDrawerButton } from '../../features/market/components/pair-drawer-button'
 import { AccountSection } from '../../features/seconds/components/account-section'
 import { OrderPanel } from '../../features/seconds/components/order-panel'
@@ -28,21 +28,12 @@ export const Route = createFileRoute('/action/secondContract')({
   component: keptAlive(SecondsScreen),
 })
 
-/**
- * The search of this route, and while it is hidden (another tab showing) the search of its last
- * visit: the router's strict hooks would throw there, as this route no longer matches.
- */
-function useKeptSearch(): SecondsSearch {
-  const live = useSearch({ from: Route.id, shouldThrow: false })
-  const [last, setLast] = useState<SecondsSearch>(live ?? {})
-  if (live && JSON.stringify(live) !== JSON.stringify(last)) setLast(live)
-  return live ?? last
-}
-
 function SecondsScreen() {
-  const pair = parseSecondsSearch({ ...useKeptSearch() })
+  const search = useKeptSearch(useSearch({ from: Route.id, shouldThrow: false }), {})
+  const pair = parseSecondsSearch({ ...search })
   return (
     <Screen title={<Trans>Seconds contract</Trans>} left={<PairDrawerButton type={4} />} right={<RecordLink />}>
+      <TradeSwitch current="/action/secondContract" search={search} pair={pair} />
       <PairHeader pair={pair} />
       <OrderPanel pair={pair} />
       <OrderSection pair={pair} />

@@ -1,8 +1,9 @@
 import '../assets.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { translate } from '../../../lib/i18n'
 import { useAtomValue } from '../../../lib/store'
+import { useEndReached } from '../../../lib/ui/use-end-reached'
 import { usePullToRefresh } from '../../../lib/ui/use-pull-to-refresh'
 import type { RecordQuery } from '../api'
 import { amountsMaskedAtom } from '../atoms'
@@ -18,18 +19,8 @@ export function RecordList({ query, heading }: { query: Omit<RecordQuery, 'pageN
   const hidden = useAtomValue(amountsMaskedAtom)
   const { pages, pending, refresh, loadMore } = useRecordPages(query)
   const pull = usePullToRefresh(refresh)
-  const sentinel = useRef<HTMLDivElement>(null)
-  const onSeen = useEffectEvent(loadMore)
   const canLoadMore = !!pages && !pages.noMore && !pages.error
-  const loaded = pages?.list.length ?? 0
-  // Observed again after every page: a short page leaves the end in view, which fires no new entry.
-  useEffect(() => {
-    const target = sentinel.current
-    if (!target || !canLoadMore || loaded === 0 || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onSeen())
-    observer.observe(target)
-    return () => observer.disconnect()
-  }, [canLoadMore, loaded])
+  const sentinel = useEndReached<HTMLDivElement>(canLoadMore, pages?.list.length ?? 0, loadMore)
 
   return (
     <section className="record-list" aria-label={t`Records`} aria-busy={pending !== null || !pages}>

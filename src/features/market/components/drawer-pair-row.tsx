@@ -24,8 +24,8 @@ export const DrawerPairRow = memo(function DrawerPairRow({ symbol, type, onChose
   }
   return (
     <li>
-      {/* /action/trade and /action/contract arrive with later issues, so the typed router does not
-          know them yet: the target is cast (as in me-menu) and the pair goes in the search as is. */}
+      {/* /action/contract arrives with a later issue, so the typed router does not know it yet: the
+          targets are cast (as in me-menu) and the pair goes in the search as is. */}
       <Link to={target.to as LinkProps['to']} search={pairSearch(pair) as never} className="drawer-pair" onClick={choose}>
         <span>
           <strong>{pair.baseCoin}</strong>

@@ -1,15 +1,14 @@
 // Loaded with the home page itself, so it imports nothing of the market's data layer: the live
 // pairs (leading-pairs.tsx) arrive in a chunk of their own and this file holds their placeholder.
 import { Trans } from '@lingui/react/macro'
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 
-/** Home's ways into the markets and trading (/action redirects to spot trading once it exists). */
+/** Home's ways into the markets and trading (/action opens the Trade screen last used, spot at first). */
 export function MarketEntries() {
   return (
     <div className="market-entries">
       <Link to="/market" className="button button--ghost"><Trans>Markets</Trans></Link>
-      {/* /action arrives with the trading issue: until then the typed router does not know it. */}
-      <Link to={'/action' as LinkProps['to']} className="button button--primary"><Trans>Trade</Trans></Link>
+      <Link to="/action" className="button button--primary"><Trans>Trade</Trans></Link>
     </div>
   )
 }

@@ -8,7 +8,7 @@ import { coin, signedCoin, trendOf } from '../logic'
 import { RECORD_STATUS_LABELS, RECORD_TYPE_LABELS } from '../../../lib/record-labels'
 import { UNSETTLED } from './labels'
 import { PagedList } from './paged-list'
-import { usePages } from './use-pages'
+import { usePages } from '../../../lib/ui/use-pages'
 
 const load = async (pageNo: number) => {
   const page = await fetchContractRecords(pageNo)

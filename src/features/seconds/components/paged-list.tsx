@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { translate } from '../../../lib/i18n'
-import type { Pages } from './use-pages'
+import type { Pages } from '../../../lib/ui/use-pages'
 
 interface PagedListProps<T> {
   label: string

@@ -4,7 +4,7 @@ import { ENTRY_STATUS } from '../../../contract/seconds.ts'
 import { useAtomValue, useSetAtom } from '../../../lib/store'
 import { fetchOrders, type OrderQuery } from '../api'
 import { ordersVersionAtom, syncClockAtom } from '../atoms'
-import { usePages } from './use-pages'
+import { usePages } from '../../../lib/ui/use-pages'
 
 /**
  * Seconds orders of one status, page by page. Every answer also sets the server clock's offset

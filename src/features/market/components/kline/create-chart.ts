@@ -15,11 +15,13 @@ const CREATE_MARK = 'kline-chart:create'
 const AXIS = { stroke: '#8b93a5', font: '11px system-ui, sans-serif', grid: { stroke: '#1e2430', width: 1 }, ticks: { show: false } }
 const hidden = { paths: () => null, points: { show: false } }
 
-export function createChart(target: HTMLElement, data: ChartData, step: number, onCursor: (index: number | null) => void): uPlot {
+export function createChart(
+  target: HTMLElement, data: ChartData, step: number, onCursor: (index: number | null) => void, height = CHART_HEIGHT,
+): uPlot {
   const view = initialWindow(data[COLUMN.time], step)
   const options: uPlot.Options = {
     width: target.clientWidth,
-    height: CHART_HEIGHT,
+    height,
     legend: { show: false },
     cursor: { drag: { x: false, y: false, setScale: false }, points: { show: false } },
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },

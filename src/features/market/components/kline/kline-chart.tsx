@@ -11,13 +11,15 @@ interface KlineChartProps {
   candles: Candle[]
   period: KlinePeriod
   precision: number
+  /** Plot height in px: the chart screen's by default, less where the chart shares a screen. */
+  height?: number
 }
 
 /**
  * The uPlot chart. It is created once per pair and period (the parent keys it) and then only fed
  * new data, so a tick never rebuilds the canvas; it follows its container's width.
  */
-export function KlineChart({ candles, period, precision }: KlineChartProps) {
+export function KlineChart({ candles, period, precision, height = CHART_HEIGHT }: KlineChartProps) {
   const { t } = useLingui()
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<uPlot | null>(null)
@@ -29,10 +31,10 @@ export function KlineChart({ candles, period, precision }: KlineChartProps) {
   useEffect(() => {
     const target = box.current
     if (!target) return
-    const u = createChart(target, firstData.current, step, setHovered)
+    const u = createChart(target, firstData.current, step, setHovered, height)
     chart.current = u
     const resize = new ResizeObserver(() => {
-      if (target.clientWidth > 0 && target.clientWidth !== u.width) u.setSize({ width: target.clientWidth, height: CHART_HEIGHT })
+      if (target.clientWidth > 0 && target.clientWidth !== u.width) u.setSize({ width: target.clientWidth, height })
     })
     resize.observe(target)
     return () => {
@@ -40,7 +42,7 @@ export function KlineChart({ candles, period, precision }: KlineChartProps) {
       u.destroy()
       chart.current = null
     }
-  }, [step])
+  }, [step, height])
 
   useEffect(() => {
     const u = chart.current
@@ -51,7 +53,7 @@ export function KlineChart({ candles, period, precision }: KlineChartProps) {
   return (
     <section className="kline-chart" aria-label={t`Chart`}>
       {candle && <CandleLegend candle={candle} precision={precision} />}
-      <div ref={box} className="kline-chart__plot" style={{ height: CHART_HEIGHT }} />
+      <div ref={box} className="kline-chart__plot" style={{ height }} />
     </section>
   )
 }

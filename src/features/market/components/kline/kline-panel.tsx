@@ -9,10 +9,12 @@ interface KlinePanelProps {
   symbol: string
   period: KlinePeriod
   onPeriodChange: (period: KlinePeriod) => void
+  /** The plot's height in px (the chart screen's when absent). */
+  height?: number
 }
 
 /** Period tabs over the chart, with its loading, empty and error states. */
-export function KlinePanel({ symbol, period, onPeriodChange }: KlinePanelProps) {
+export function KlinePanel({ symbol, period, onPeriodChange, height }: KlinePanelProps) {
   const { candles, status, retry } = useKline(symbol, period)
   const precision = usePairPrecision(symbol)
   return (
@@ -20,19 +22,19 @@ export function KlinePanel({ symbol, period, onPeriodChange }: KlinePanelProps) 
       <PeriodTabs period={period} onChange={onPeriodChange} />
       {candles && candles.length > 0 ? (
         // Keyed: a new pair or period is a new chart; ticks only feed it data.
-        <KlineChart key={`${symbol}:${period}`} candles={candles} period={period} precision={precision} />
+        <KlineChart key={`${symbol}:${period}`} candles={candles} period={period} precision={precision} height={height} />
       ) : status === 'error' ? (
-        <div className="kline-panel__state" role="alert">
+        <div className="kline-panel__state" style={{ height }} role="alert">
           <p><Trans>Could not load the chart.</Trans></p>
           <button type="button" className="button button--small" onClick={retry}><Trans>Retry</Trans></button>
         </div>
       ) : status === 'loading' ? (
-        <div className="kline-panel__state" role="status">
+        <div className="kline-panel__state" style={{ height }} role="status">
           <span className="spinner" aria-hidden="true" />
           <Trans>Loading chart…</Trans>
         </div>
       ) : (
-        <div className="kline-panel__state"><Trans>No candles for this period yet.</Trans></div>
+        <div className="kline-panel__state" style={{ height }}><Trans>No candles for this period yet.</Trans></div>
       )}
     </div>
   )
