@@ -6,17 +6,10 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { useWorld } from './harness.ts'
+import { units } from './steps.ts'
 
 const world = useWorld({ env: { SECONDS_EXTRA_DURATION: '5' } })
 const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
-
-/** A decimal as integer units of 10^-8, so sums are exact (amounts carry at most 8 decimals). */
-function units(text: string): bigint {
-  const match = /^([+-]?)(\d+)(?:\.(\d{1,8}))?$/.exec(text.trim())
-  assert.ok(match, `a decimal: ${JSON.stringify(text)}`)
-  const value = BigInt(match[2]!) * 100_000_000n + BigInt((match[3] ?? '').padEnd(8, '0'))
-  return match[1] === '-' ? -value : value
-}
 
 /** The contract account's available USDT as the order form shows it. */
 async function available(page: Page): Promise<string> {

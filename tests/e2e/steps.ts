@@ -1,0 +1,23 @@
+// Steps browser tests share: logging in through the screen, and decimals read from the screen as
+// exact integers of 10^-8 (every amount carries at most 8 decimals), so sums compare exactly.
+import assert from 'node:assert/strict'
+import type { Page } from 'playwright-core'
+
+export const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
+
+export function units(text: string): bigint {
+  const match = /^([+-]?)(\d+)(?:\.(\d{1,8}))?$/.exec(text.trim())
+  assert.ok(match, `a decimal: ${JSON.stringify(text)}`)
+  const value = BigInt(match[2] ?? '0') * 100_000_000n + BigInt((match[3] ?? '').padEnd(8, '0'))
+  return match[1] === '-' ? -value : value
+}
+
+/** Logs in on the login screen, then opens `path` (under /mobile). */
+export async function logIn(page: Page, url: string, path: string, who: { email: string; password: string } = DEMO): Promise<void> {
+  await page.goto(`${url}/mobile/login`)
+  await page.getByLabel('Email', { exact: true }).fill(who.email)
+  await page.getByLabel('Login password').fill(who.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL((next) => !next.pathname.startsWith('/mobile/login'))
+  await page.goto(`${url}${path}`)
+}
