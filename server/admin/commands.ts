@@ -108,7 +108,7 @@ export function runCommand(ctx: AppContext, command: string, args: string[]): Ou
     case 'seconds':
       return secondsCommand(ctx.db, args)
     case 'spot':
-      return spotCommand(ctx.db, args, ctx.now())
+      return spotCommand(ctx, args)
     default:
       return usage()
   }

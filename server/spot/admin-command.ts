@@ -4,9 +4,14 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { ORDER_SIDES, ORDER_STATUS, ORDER_TYPES } from '../../src/contract/spot.ts'
 import { statement } from '../db/statements.ts'
+import type { AppContext } from '../context.ts'
+import { createMarketSource } from '../market/create-source.ts'
+import { findPair } from '../market/pairs.ts'
 import { cancelOrderNow, orderIdOf } from './cancel.ts'
+import { createSpotEngine } from './engine.ts'
+import { spotFeed } from './feed.ts'
 import { checkPair } from './order-input.ts'
-import { toStoredOrder } from './orders.ts'
+import { findOrder, toStoredOrder } from './orders.ts'
 
 export const SPOT_USAGE = `  spot list <pair>                     open and untriggered spot orders of a pair (e.g. btcusdt): id, user, side, type, price, filled/amount
   spot cancel <orderId>                cancel a spot order; what it still holds goes back to its owner`
@@ -36,12 +41,18 @@ function list(db: DatabaseSync, symbol: string): Outcome {
   return { out: lines.join('\n'), exitCode: 0 }
 }
 
-export function spotCommand(db: DatabaseSync, [action, ...args]: string[], now: number): Outcome {
+export function spotCommand(ctx: AppContext, [action, ...args]: string[]): Outcome {
+  const { db } = ctx
   if (action === 'list' && args.length === 1) return list(db, args[0] ?? '')
   if (action === 'cancel' && args.length === 1) {
     const id = orderIdOf(args[0] ?? '')
-    if (id === undefined) return { err: `no order "${args[0]}"`, exitCode: 1 }
-    const answer = cancelOrderNow(db, id, undefined, now)
+    const order = id === undefined ? undefined : findOrder(db, id)
+    const pair = order && findPair(order.symbol)
+    if (id === undefined || !pair) return { err: `no order "${args[0]}"`, exitCode: 1 }
+    // As the owner's cancel: what the price already did to the order happens first.
+    const feed = spotFeed(createMarketSource(ctx.config, ctx.now), ctx.config.spotFeedLiquidity)
+    createSpotEngine(ctx, feed).walk.catchUp(pair)
+    const answer = cancelOrderNow(db, id, undefined, ctx.now())
     return answer.data ? { out: `cancelled #${id}: ${answer.data.filled} of ${answer.data.amount || answer.data.total} filled, the rest unfrozen`, exitCode: 0 } : { err: `#${id}: ${answer.msg}`, exitCode: 1 }
   }
   return { err: `usage:\n${SPOT_USAGE}`, exitCode: 2 }

@@ -10,6 +10,8 @@ import type { AppContext } from '../context.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
 import { immediate } from '../db/transaction.ts'
 import { fail, ok } from '../http/envelope.ts'
+import { findPair, type Pair } from '../market/pairs.ts'
+import type { SpotEngine } from './engine.ts'
 import { endOrder } from './fills.ts'
 import { findOrder, toWireOrder } from './orders.ts'
 
@@ -25,12 +27,20 @@ export function cancelOrderNow(db: DatabaseSync, id: number, userId: number | un
   })
 }
 
+function findOrderPair(db: DatabaseSync, id: number): Pair | undefined {
+  const order = findOrder(db, id)
+  return order ? findPair(order.symbol) : undefined
+}
+
 /** An order id as the API sends it: a positive whole number. */
 export const orderIdOf = (text: string): number | undefined => (/^[1-9]\d{0,15}$/.test(text.trim()) ? Number(text.trim()) : undefined)
 
-export function cancelOrder(ctx: AppContext, userId: number, idText: string, key: string | undefined): BbEnvelope<SpotOrder | null> {
+export function cancelOrder(ctx: AppContext, engine: SpotEngine, userId: number, idText: string, key: string | undefined): BbEnvelope<SpotOrder | null> {
   const id = orderIdOf(idText)
   if (id === undefined) return fail(SERVER_MESSAGES.spotOrderNotFound)
+  // What the price already did to the order happens first: a cancel never undoes a fill it reached.
+  const pair = findOrderPair(ctx.db, id)
+  if (pair) engine.walk.catchUp(pair)
   const now = ctx.now()
   return once(ctx.db, { userId, key, hash: requestHash(SPOT_PATHS.cancel, { id: String(id) }), now }, () => cancelOrderNow(ctx.db, id, userId, now))
 }

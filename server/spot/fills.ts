@@ -1,7 +1,8 @@
 // The two writes that change a spot order, each conditional on the state it was read in (status
 // and filled), inside the caller's BEGIN IMMEDIATE transaction, with the money:
 //   executeFill  one fill between a buyer and a seller (two users' orders, or one order and the
-//                feed): the ledger entry (ledger/spot-fill.ts), each order's filled/fee/frozen,
+//                feed), each order paying the fee rate of its role stored at its placement: the
+//                ledger entry (ledger/spot-fill.ts), each order's filled/fee/frozen,
 //                the fill rows and the users' asset records; an order whose amount is reached ends
 //                filled and gets back what it still held.
 //   endOrder     an order ends (filled, or cancelled): what it still holds is unfrozen, once.
@@ -18,7 +19,6 @@ import { insertRecord } from '../ledger/records.ts'
 import { postSpotFill } from '../ledger/spot-fill.ts'
 import { feeOf } from './logic.ts'
 import { mustFindOrder, type StoredOrder } from './orders.ts'
-import type { FeeRates } from './rates.ts'
 
 /** A user's order on one side of a fill, or the feed's liquidity. */
 export type Party = { order: StoredOrder; role: FillRole } | 'market'
@@ -111,13 +111,14 @@ function applyToOrder(db: DatabaseSync, party: Exclude<Party, 'market'>, other: 
   return complete ? endOrder(db, updated, ORDER_STATUS.filled, fill.now) : updated
 }
 
-const feeFor = (party: Party, fill: Fill, rates: FeeRates): BigNumber =>
-  party === 'market' ? new BigNumber(0) : feeOf(fill.value, party.role === FILL_ROLES.maker ? rates.maker : rates.taker)
+/** An order pays the rate of its role that was in force when it was placed. */
+const feeFor = (party: Party, fill: Fill): BigNumber =>
+  party === 'market' ? new BigNumber(0) : feeOf(fill.value, party.role === FILL_ROLES.maker ? party.order.makerFeeRate : party.order.takerFeeRate)
 
 /** Executes one fill; answers the new state of each user order in it (by id). */
-export function executeFill(db: DatabaseSync, fill: Fill, rates: FeeRates): Map<number, StoredOrder> {
-  const buyerFee = feeFor(fill.buyer, fill, rates)
-  const sellerFee = feeFor(fill.seller, fill, rates)
+export function executeFill(db: DatabaseSync, fill: Fill): Map<number, StoredOrder> {
+  const buyerFee = feeFor(fill.buyer, fill)
+  const sellerFee = feeFor(fill.seller, fill)
   const any = fill.buyer === 'market' ? fill.seller : fill.buyer
   if (any === 'market') throw new Error('spot: a fill needs a user order')
   const { order } = any

@@ -13,10 +13,8 @@ export type Side = 'buy' | 'sell'
 
 const cut = (value: BigNumber): BigNumber => value.decimalPlaces(DECIMALS, BigNumber.ROUND_DOWN)
 
-/** A price as whole ticks of the pair (10^−precision): exact, since a valid price has ≤ precision digits. */
-export const toTicks = (price: string, precision: number): number => new BigNumber(price).shiftedBy(precision).integerValue(BigNumber.ROUND_DOWN).toNumber()
-
-export const fromTicks = (ticks: number, precision: number): string => new BigNumber(ticks).shiftedBy(-precision).toFixed(precision)
+// Prices as whole ticks of the pair: shared with the contracts engine (market/price-ticks.ts).
+export { fromTicks, toTicks } from '../market/price-ticks.ts'
 
 /** price × amount in the quote coin, cut to 8 decimals. */
 export const valueOf = (price: BigNumber.Value, amount: BigNumber.Value): BigNumber => cut(new BigNumber(price).times(amount))

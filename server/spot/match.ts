@@ -13,7 +13,6 @@ import type { Instant } from './feed.ts'
 import { executeFill, type Party } from './fills.ts'
 import { type Level, mergeLevels, planTaker, type Side, toTicks } from './logic.ts'
 import { mustFindOrder, sideOf, type StoredOrder, toStoredOrder } from './orders.ts'
-import type { FeeRates } from './rates.ts'
 
 /** Resting orders read per taker: far more than any order here meets (each is ≥ the minimum value). */
 const MAX_USER_LEVELS = 1000
@@ -62,7 +61,7 @@ export interface TakeResult {
  * Lets `order` (open, in the caller's transaction) take what it reaches at `instant`; answers its
  * new state. `now` is when the user fills happen (the feed's fills carry the instant's time).
  */
-export function takeLiquidity(db: DatabaseSync, order: StoredOrder, pair: Pair, instant: Instant, rates: FeeRates, now: number): TakeResult {
+export function takeLiquidity(db: DatabaseSync, order: StoredOrder, pair: Pair, instant: Instant, now: number): TakeResult {
   const side = sideOf(order)
   const limitTicks = order.type === ORDER_TYPES.market ? marketReach(side, instant.lastTicks) : (order.priceTicks ?? undefined)
   const levels = mergeLevels(side, restingAgainst(db, order, limitTicks), feedLevels(side === 'buy' ? instant.asks : instant.bids, pair))
@@ -74,7 +73,7 @@ export function takeLiquidity(db: DatabaseSync, order: StoredOrder, pair: Pair, 
       remaining: marketBuy ? undefined : new BigNumber(order.amount ?? '0').minus(order.filled),
       budget: marketBuy ? new BigNumber(order.frozen) : undefined,
       amountDigits: pair.amountDigits,
-      takerRate: rates.taker,
+      takerRate: order.takerFeeRate,
     },
     levels,
   )
@@ -93,7 +92,6 @@ export function takeLiquidity(db: DatabaseSync, order: StoredOrder, pair: Pair, 
         at: maker === 'market' ? instant.at : now,
         now,
       },
-      rates,
     )
     current = updated.get(current.id) ?? mustFindOrder(db, current.id)
   }

@@ -86,7 +86,9 @@ export function checkPlacement(fields: PlaceFields, pair: Pair, lastTicks: numbe
   if (!side.ok) return side
   const type = checkType(fields.type.trim())
   if (!type.ok) return type
-  const postOnly = fields.postOnly === '1' || fields.postOnly === 'true'
+  // '1' or '0' (or absent); anything else is a malformed request, not a silent "no".
+  if (fields.postOnly !== undefined && fields.postOnly !== '1' && fields.postOnly !== '0') return refuse(SERVER_MESSAGES.invalidRequest)
+  const postOnly = fields.postOnly === '1'
   if (postOnly && type.value !== ORDER_TYPES.limit) return refuse(SERVER_MESSAGES.invalidRequest)
 
   if (type.value === ORDER_TYPES.market) {

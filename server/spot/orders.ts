@@ -29,6 +29,9 @@ export interface StoredOrder {
   filledQuote: string
   fee: string
   frozen: string
+  /** The rates in force at placement: its fills pay these (what it holds was reckoned with them). */
+  makerFeeRate: string
+  takerFeeRate: string
   status: OrderStatus
   createdAt: number
   enteredAt: number | null
@@ -61,6 +64,8 @@ export function toStoredOrder(row: Row): StoredOrder {
     filledQuote: str(row, 'filled_quote'),
     fee: str(row, 'fee'),
     frozen: str(row, 'frozen'),
+    makerFeeRate: str(row, 'maker_fee_rate'),
+    takerFeeRate: str(row, 'taker_fee_rate'),
     status: num(row, 'status') as OrderStatus,
     createdAt: num(row, 'created_at'),
     enteredAt: intOrNull(row, 'entered_at'),
@@ -107,12 +112,14 @@ export function insertOrder(db: DatabaseSync, order: NewOrder): number {
   const result = statement(
     db,
     `INSERT INTO spot_orders (user_id, symbol, base, quote, side, type, post_only, price, price_ticks, trigger_price,
-       trigger_ticks, trigger_direction, amount, total, frozen, status, created_at, entered_at, updated_at, freeze_entry_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       trigger_ticks, trigger_direction, amount, total, frozen, maker_fee_rate, taker_fee_rate, status, created_at, entered_at,
+       updated_at, freeze_entry_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     order.userId, order.symbol, order.base, order.quote, order.side, order.type, order.postOnly ? 1 : 0,
     order.price, order.priceTicks, order.triggerPrice, order.triggerTicks, order.triggerDirection,
-    order.amount, order.total, order.frozen, order.status, order.createdAt, order.enteredAt, order.createdAt, order.freezeEntryId,
+    order.amount, order.total, order.frozen, order.makerFeeRate, order.takerFeeRate, order.status, order.createdAt, order.enteredAt,
+    order.createdAt, order.freezeEntryId,
   )
   return Number(result.lastInsertRowid)
 }

@@ -8,32 +8,24 @@ import { BigNumber } from 'bignumber.js'
 import type { DatabaseSync } from 'node:sqlite'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { ACCOUNT_TYPES } from '../../src/contract/assets.ts'
-import type { ServerMessage } from '../../src/contract/messages.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { ORDER_SIDES, ORDER_STATUS, ORDER_TYPES, SPOT_PATHS, type SpotOrder } from '../../src/contract/spot.ts'
 import type { AppContext } from '../context.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
 import { immediate } from '../db/transaction.ts'
 import { fail, ok } from '../http/envelope.ts'
+import { Refusal, refusing } from '../http/refusal.ts'
 import { plain } from '../ledger/amount.ts'
-import { freeze, InsufficientBalanceError } from '../ledger/operations.ts'
+import { freeze } from '../ledger/operations.ts'
 import type { Pair } from '../market/pairs.ts'
-import type { Instant, SpotFeed } from './feed.ts'
+import type { SpotEngine } from './engine.ts'
+import type { Instant } from './feed.ts'
 import { endOrder } from './fills.ts'
 import { buyHold, reaches } from './logic.ts'
 import { bestOpposite, takeLiquidity } from './match.ts'
 import { checkPair, checkPlacement, type PlaceFields, type PlaceRequest } from './order-input.ts'
 import { insertOrder, mustFindOrder, sideOf, type StoredOrder, toWireOrder } from './orders.ts'
 import { type FeeRates, spotFeeRates } from './rates.ts'
-
-/** A refusal found inside the transaction: thrown to roll it back, answered as a business failure. */
-class Refusal extends Error {
-  readonly msg: ServerMessage
-  constructor(msg: ServerMessage) {
-    super(msg)
-    this.msg = msg
-  }
-}
 
 /** What the order must hold: a buy its price × amount and the higher fee, a market buy its total, a sell its amount. */
 function holdOf(request: PlaceRequest, rates: FeeRates): string {
@@ -42,7 +34,8 @@ function holdOf(request: PlaceRequest, rates: FeeRates): string {
   return plain(buyHold(request.price?.text ?? '0', request.amount ?? '0', BigNumber.max(rates.maker, rates.taker)))
 }
 
-function writeOrder(db: DatabaseSync, userId: number, pair: Pair, request: PlaceRequest, hold: string, now: number): StoredOrder {
+function writeOrder(db: DatabaseSync, userId: number, pair: Pair, request: PlaceRequest, rates: FeeRates, now: number): StoredOrder {
+  const hold = holdOf(request, rates)
   const buy = request.side === ORDER_SIDES.buy
   const kind = request.type === ORDER_TYPES.limit ? 'limit' : request.type === ORDER_TYPES.market ? 'market' : 'stop-limit'
   const freezeEntryId = freeze(db, {
@@ -70,6 +63,8 @@ function writeOrder(db: DatabaseSync, userId: number, pair: Pair, request: Place
     amount: request.amount,
     total: request.total,
     frozen: hold,
+    makerFeeRate: rates.maker,
+    takerFeeRate: rates.taker,
     status: waiting ? ORDER_STATUS.untriggered : ORDER_STATUS.open,
     createdAt: now,
     enteredAt: waiting || request.type === ORDER_TYPES.market ? null : now,
@@ -80,14 +75,13 @@ function writeOrder(db: DatabaseSync, userId: number, pair: Pair, request: Place
 
 /** The order's life at placement, inside the transaction; throws Refusal to undo it all. */
 function place(db: DatabaseSync, userId: number, pair: Pair, request: PlaceRequest, instant: Instant, now: number): StoredOrder {
-  const rates = spotFeeRates(db)
-  let order = writeOrder(db, userId, pair, request, holdOf(request, rates), now)
+  let order = writeOrder(db, userId, pair, request, spotFeeRates(db), now)
   if (order.status === ORDER_STATUS.untriggered) return order
   if (request.postOnly) {
     const best = bestOpposite(db, order, pair, instant)
     if (best && reaches(sideOf(order), order.priceTicks ?? undefined, best.ticks)) throw new Refusal(SERVER_MESSAGES.spotPostOnlyWouldTake)
   }
-  const taken = takeLiquidity(db, order, pair, instant, rates, now)
+  const taken = takeLiquidity(db, order, pair, instant, now)
   order = taken.order
   if (order.type !== ORDER_TYPES.market || order.status !== ORDER_STATUS.open) return order
   if (new BigNumber(order.filled).isZero()) throw new Refusal(SERVER_MESSAGES.spotNoLiquidity)
@@ -97,28 +91,28 @@ function place(db: DatabaseSync, userId: number, pair: Pair, request: PlaceReque
 
 export async function placeOrder(
   ctx: AppContext,
-  feed: SpotFeed,
+  engine: SpotEngine,
   userId: number,
   fields: PlaceFields,
   key: string | undefined,
 ): Promise<BbEnvelope<SpotOrder | null>> {
   const pair = checkPair(fields.symbol)
   if (!pair.ok) return fail(pair.msg)
-  const now = ctx.now()
-  const instant = await feed.instant(pair.value, now)
-  if (!instant) return fail(SERVER_MESSAGES.priceUnavailable)
-  const request = checkPlacement(fields, pair.value, instant.lastTicks, instant.last)
+  const { feed, walk } = engine
+  // What the price already did to the pair's waiting orders happens before this order meets them.
+  walk.catchUp(pair.value)
+  const checkedAt = await feed.instant(pair.value, ctx.now())
+  if (!checkedAt) return fail(SERVER_MESSAGES.priceUnavailable)
+  const request = checkPlacement(fields, pair.value, checkedAt.lastTicks, checkedAt.last)
   if (!request.ok) return fail(request.msg)
 
   const hash = requestHash(SPOT_PATHS.place, { ...fields })
-  return once(ctx.db, { userId, key, hash, now }, () => {
-    try {
-      // A savepoint of once()'s transaction: a refusal undoes the order, and once() stores the refusal.
-      return ok(toWireOrder(immediate(ctx.db, () => place(ctx.db, userId, pair.value, request.value, instant, now))))
-    } catch (error) {
-      if (error instanceof Refusal) return fail(error.msg)
-      if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
-      throw error
-    }
+  return once(ctx.db, { userId, key, hash, now: ctx.now() }, () => {
+    // With the simulation the order's instant is read once the write lock is held: a pass another
+    // server ran while this one waited has walked only instants before it, so none is skipped.
+    const now = feed.instantAt ? ctx.now() : checkedAt.at
+    const instant = feed.instantAt ? feed.instantAt(pair.value, now) : checkedAt
+    // A savepoint of once()'s transaction: a refusal undoes the order, and once() stores the refusal.
+    return refusing(() => ok(toWireOrder(immediate(ctx.db, () => place(ctx.db, userId, pair.value, request.value, instant, now)))))
   })
 }

@@ -18,7 +18,7 @@ import type { MarketSource } from '../market/source.ts'
 import { spotBook } from './book.ts'
 import { cancelOrder, orderIdOf } from './cancel.ts'
 import { spotFeed } from './feed.ts'
-import { createSpotPass } from './feed-pass.ts'
+import { createSpotEngine } from './engine.ts'
 import { checkPair } from './order-input.ts'
 import { fillsOf, findOrder, queryOrders, toWireOrder } from './orders.ts'
 import { placeOrder } from './place.ts'
@@ -48,6 +48,7 @@ function sizeOf(text: string | undefined): number {
 
 export async function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, market: MarketSource): Promise<void> {
   const feed = spotFeed(market, ctx.config.spotFeedLiquidity)
+  const engine = createSpotEngine(ctx, feed)
 
   app.post(SPOT_PATHS.config, (request) => {
     readFields(request.body, [])
@@ -58,13 +59,13 @@ export async function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, 
   app.post(SPOT_PATHS.place, (request) => {
     const fields = readFields(request.body, ['symbol', 'side', 'type'], ['price', 'amount', 'total', 'triggerPrice', 'postOnly'])
     const { userId } = requireSession(ctx, request)
-    return placeOrder(ctx, feed, userId, fields, idempotencyKey(request))
+    return placeOrder(ctx, engine, userId, fields, idempotencyKey(request))
   })
 
   app.post(SPOT_PATHS.cancel, (request) => {
     const { id } = readFields(request.body, ['id'])
     const { userId } = requireSession(ctx, request)
-    return cancelOrder(ctx, userId, id, idempotencyKey(request))
+    return cancelOrder(ctx, engine, userId, id, idempotencyKey(request))
   })
 
   const listOrders = (filter: HistoryFilter | undefined) => (request: FastifyRequest) => {
@@ -95,7 +96,7 @@ export async function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, 
     return spotBook(ctx.db, feed, pair.value, type, size, ctx.now()).then((book) => (book ? ok(book) : fail(SERVER_MESSAGES.priceUnavailable)))
   })
 
-  const pass = createSpotPass(ctx, feed)
+  const { pass } = engine.walk
   for (let round = 0; round < MAX_START_PASSES; round++) {
     const result = await pass()
     if (result.acted > 0) ctx.log.info({ acted: result.acted }, 'spot orders the feed reached while the server was down')

@@ -30,6 +30,10 @@ CREATE TABLE spot_orders (
   filled_quote TEXT NOT NULL DEFAULT '0' CHECK (filled_quote GLOB '[0-9]*' AND filled_quote NOT GLOB '*[^0-9.]*'),
   fee TEXT NOT NULL DEFAULT '0' CHECK (fee GLOB '[0-9]*' AND fee NOT GLOB '*[^0-9.]*'),
   frozen TEXT NOT NULL CHECK (frozen GLOB '[0-9]*' AND frozen NOT GLOB '*[^0-9.]*'),
+  -- the fee rates in force at placement, which its fills pay: what it holds was reckoned with them,
+  -- so an operator's later change of a rate applies to orders placed after it
+  maker_fee_rate TEXT NOT NULL CHECK (maker_fee_rate GLOB '0*' AND maker_fee_rate NOT GLOB '*[^0-9.]*'),
+  taker_fee_rate TEXT NOT NULL CHECK (taker_fee_rate GLOB '0*' AND taker_fee_rate NOT GLOB '*[^0-9.]*'),
   status INTEGER NOT NULL CHECK (status IN (1, 2, 3, 4)),
   created_at INTEGER NOT NULL,
   -- when it entered the book (time priority); NULL while untriggered and for market orders
