@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import type { ServerConfig } from './config.ts'
 import type { AppContext } from './context.ts'
 import { registerAssetRoutes } from './assets/routes.ts'
+import { registerContractRoutes } from './contracts/routes.ts'
 import { migrate } from './db/migrate.ts'
 import { startDemoAutoApprove } from './deposits/demo-auto-approve.ts'
 import { registerDepositRoutes } from './deposits/routes.ts'
@@ -76,6 +77,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await registerSecondsRoutes(app, ctx, market)
   // Spot orders fill against the same feed's prices and depth, and its pass catches up on start.
   await registerSpotRoutes(app, ctx, market)
+  // Leveraged contracts enter, stop and liquidate at the same feed's prices, and catch up on start.
+  await registerContractRoutes(app, ctx, market)
   const stopAutoApprove = startDemoAutoApprove(ctx, config.demoAutoApproveSeconds)
   app.addHook('onClose', () => stopAutoApprove())
   await registerStaticApp(app, config.staticDir)

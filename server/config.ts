@@ -33,6 +33,11 @@ export interface ServerConfig {
    * each other (off: the exchange's own book alone, for tests and demos of users trading together).
    */
   spotFeedLiquidity: boolean
+  /**
+   * Tests and demos: the maintenance margin rate of every contract pair, instead of contract_config's
+   * (e.g. '0.00999', so that a 100× position is liquidated by a 0.001 % move, usually within seconds).
+   */
+  contractTestMmr: string | undefined
 }
 
 const MARKET_SOURCES = ['sim', 'huobi'] as const
@@ -60,6 +65,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   demoAutoApproveSeconds: undefined,
   secondsExtraDuration: undefined,
   spotFeedLiquidity: true,
+  contractTestMmr: undefined,
 }
 
 type Env = Record<string, string | undefined>
@@ -90,6 +96,14 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
   if (raw === undefined) return fallback
   if (raw === 'on' || raw === 'off') return raw === 'on'
   throw new Error(`${name} must be on or off, got "${raw}"`)
+}
+
+/** A rate in (0, 1) with at most 8 decimals, e.g. 0.0099; unset stays undefined. */
+function optionalRate(env: Env, name: string): string | undefined {
+  const raw = text(env, name)
+  if (raw === undefined) return undefined
+  if (!/^0\.\d{1,8}$/.test(raw) || /^0\.0+$/.test(raw)) throw new Error(`${name} must be a rate between 0 and 1 such as 0.00999, got "${raw}"`)
+  return raw.replace(/0+$/, '')
 }
 
 function logLevel(env: Env): LogLevel {
@@ -143,6 +157,7 @@ export function readConfig(env: Env): ServerConfig {
     demoAutoApproveSeconds: optionalInteger(env, 'DEMO_AUTO_APPROVE_SECONDS', 0, 7 * DAY),
     secondsExtraDuration: optionalInteger(env, 'SECONDS_EXTRA_DURATION', 1, DAY),
     spotFeedLiquidity: onOff(env, 'SPOT_FEED_LIQUIDITY', DEFAULT_CONFIG.spotFeedLiquidity),
+    contractTestMmr: optionalRate(env, 'CONTRACT_TEST_MMR'),
   }
   if (config.tokenMaxSeconds < config.tokenIdleSeconds) {
     throw new Error('TOKEN_MAX_SECONDS must not be shorter than TOKEN_IDLE_SECONDS')

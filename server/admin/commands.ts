@@ -4,6 +4,7 @@
 import type { AccountTypeId } from '../../src/contract/assets.ts'
 import { ACCOUNT_TYPES, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { AppContext } from '../context.ts'
+import { CONTRACTS_USAGE, contractsCommand } from '../contracts/admin-command.ts'
 import { approveDeposit, rejectDeposit } from '../deposits/review.ts'
 import { ReviewRefusal } from '../deposits/review-common.ts'
 import { checkAmount, checkCurrency } from '../ledger/amount-input.ts'
@@ -24,7 +25,8 @@ export const USAGE = `usage: npm run admin -- <command>
                                        put money into a user's account (default spot)
   verify                               recompute every balance from the ledger; exit 1 on any difference
 ${SECONDS_USAGE}
-${SPOT_USAGE}`
+${SPOT_USAGE}
+${CONTRACTS_USAGE}`
 
 export interface Outcome {
   out?: string
@@ -109,6 +111,8 @@ export function runCommand(ctx: AppContext, command: string, args: string[]): Ou
       return secondsCommand(ctx.db, args)
     case 'spot':
       return spotCommand(ctx, args)
+    case 'contracts':
+      return contractsCommand(ctx.db, args)
     default:
       return usage()
   }

@@ -23,6 +23,7 @@
 // Idempotency keys: server/assets/idempotency.ts. Migrations 004–006 are the ledger's
 // (004 entries/postings, 005 asset_records, 006 idempotency_keys + param exchange_fee_rate);
 // 008 adds the 'house' system account of seconds contracts (their operations are at the end).
+// Leveraged contracts have their own: contract-operations.ts (margin, fees, 'house' as insurance).
 import type { DatabaseSync } from 'node:sqlite'
 import type { AccountTypeId } from '../../src/contract/assets.ts'
 import { ledgerAmount } from './amount.ts'

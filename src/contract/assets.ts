@@ -96,6 +96,16 @@ export const RECORD_TYPES = {
    * arrivalCurrency (value − fee for a sell), finished at once; the order and price in info.
    */
   spot: 8,
+  /**
+   * A leveraged contract position's money (src/contract/contracts.ts), in the contract account, one
+   * record per movement: opening (amount −(margin + open fee), fee; a limit entry's record waits as
+   * reviewing until its price is reached, then finished, or finished with actualArrival = all of it
+   * back when cancelled), added margin (amount −added), each close, partial or whole, by the user,
+   * a stop loss or a take profit (amount = the P/L realised, signed; fee = the close fee;
+   * actualArrival = what came back to available), and a liquidation (amount −margin, nothing back).
+   * The position, prices and reason are in info.
+   */
+  futures: 9,
 } as const
 export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES]
 

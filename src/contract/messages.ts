@@ -77,6 +77,18 @@ export const SERVER_MESSAGES = {
   spotInvalidType: 'Please choose limit, market or stop-limit',
   spotOrderNotFound: 'Order not found',
   spotNotCancellable: 'This order is already filled or cancelled',
+  // Leveraged contracts (issue 10).
+  contractInvalidDirection: 'Please choose long or short',
+  contractInvalidEntryType: 'Please choose a market or a limit entry',
+  contractLeverageNotOffered: 'This leverage is not offered for this pair',
+  contractLimitAlreadyReached: 'The market price has already reached this limit price, please open at market',
+  contractStopLossInvalid: 'The stop loss must lie between the liquidation price and the entry price',
+  contractTakeProfitInvalid: 'The take profit must be above the entry price for a long position and below it for a short one',
+  contractPositionNotFound: 'Position not found',
+  contractNotCancellable: 'Only a pending limit entry can be cancelled',
+  contractNotHolding: 'This position is not open',
+  contractCloseTooLarge: 'The quantity is more than the position holds',
+  contractRemainderTooSmall: 'What would remain is below the minimum quantity, please close all of it',
 } as const
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[keyof typeof SERVER_MESSAGES]

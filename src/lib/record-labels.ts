@@ -13,6 +13,7 @@ export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
   6: msg`Contract`,
   7: msg`Credit`,
   8: msg({ message: 'Spot trade', context: 'a kind of asset record: one fill of a spot order' }),
+  9: msg({ message: 'Leveraged contract', context: 'a kind of asset record: money of a leveraged (futures) position' }),
 }
 
 /** Spec §4: reviewing shows as "Pending review". */

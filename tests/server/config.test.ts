@@ -35,6 +35,10 @@ describe('readConfig', () => {
       MARKET_SEED: 'trial-7',
       HUOBI_URL: 'http://127.0.0.1:9999/api/',
       HUOBI_TIMEOUT_MS: '800',
+      DEMO_AUTO_APPROVE_SECONDS: '30',
+      SECONDS_EXTRA_DURATION: '5',
+      SPOT_FEED_LIQUIDITY: 'off',
+      CONTRACT_TEST_MMR: '0.00990',
     })
     expect(config).toEqual({
       port: 9000,
@@ -50,6 +54,10 @@ describe('readConfig', () => {
       marketSeed: 'trial-7',
       huobiUrl: 'http://127.0.0.1:9999/api',
       huobiTimeoutMs: 800,
+      demoAutoApproveSeconds: 30,
+      secondsExtraDuration: 5,
+      spotFeedLiquidity: false,
+      contractTestMmr: '0.0099',
     })
   })
 
@@ -64,5 +72,6 @@ describe('readConfig', () => {
     expect(() => readConfig({ HUOBI_URL: 'ftp://example.com' })).toThrow(/HUOBI_URL/)
     expect(() => readConfig({ HUOBI_URL: 'not a url' })).toThrow(/HUOBI_URL/)
     expect(() => readConfig({ HUOBI_TIMEOUT_MS: '10' })).toThrow(/HUOBI_TIMEOUT_MS/)
+    for (const rate of ['1', '0', '0.0', '1.5', '-0.01', '0.000000001', 'abc', '.01']) expect(() => readConfig({ CONTRACT_TEST_MMR: rate }), rate).toThrow(/CONTRACT_TEST_MMR/)
   })
 })

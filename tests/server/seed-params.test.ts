@@ -89,8 +89,14 @@ describe('system parameters', () => {
       PARAM_NAMES.customerServiceEmail,
       PARAM_NAMES.customerServiceWs,
     ])
+    // Every public parameter, the engines' fee rates included, and no private one.
     const all = await server.get(USER_PATHS.getParamList)
-    expect(all.json.data).toHaveLength(3)
+    const db = new DatabaseSync(join(server.dataDir, 'exchange.sqlite'), { readOnly: true })
+    const publicNames = db.prepare('SELECT name FROM params WHERE public = 1 ORDER BY name').all().map((row) => row.name)
+    db.close()
+    expect(all.json.data.map((p: { paramName: string }) => p.paramName)).toEqual(publicNames)
+    expect(publicNames).toEqual(expect.arrayContaining(['contract_open_fee_rate', 'contract_close_fee_rate', 'spot_maker_fee_rate']))
+    expect(publicNames).not.toContain('exchange_fee_rate')
     const wildcard = await server.get(`${USER_PATHS.getParamList}?keyName=%25`)
     expect(wildcard.json.data).toEqual([])
   })

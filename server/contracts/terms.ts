@@ -1,0 +1,80 @@
+// The terms positions are opened on: per pair the contract_config row (multiples on offer,
+// maintenance margin rate, minimum quantity; edited by operators) and the public fee parameters
+// contract_open_fee_rate / contract_close_fee_rate (0.05 % each). Read per call, so an edit applies
+// to the next opening at once. CONTRACT_TEST_MMR replaces every pair's rate (tests, demos); a
+// multiple that would leave no room above the rate in force (1 ÷ leverage ≤ mmr) is not offered.
+import type { DatabaseSync } from 'node:sqlite'
+import { AMOUNT_PRECISION } from '../../src/contract/spot.ts'
+import { CONTRACT_FEE_PARAMS, type ContractConfig, type ContractPairConfig } from '../../src/contract/contracts.ts'
+import { type Row, str } from '../db/rows.ts'
+import { statement } from '../db/statements.ts'
+import { findPair, type Pair } from '../market/pairs.ts'
+import { rateParam } from '../params/rate.ts'
+import { leverageFits } from './logic.ts'
+
+export const DEFAULT_CONTRACT_FEE_RATE = '0.0005'
+
+export interface PairTerms {
+  pair: Pair
+  /** Offered multiples, ascending. */
+  leverages: number[]
+  /** The maintenance margin rate in force (the test override, else the table's). */
+  mmr: string
+  minQuantity: string
+  /** Digits of a quantity: the base coin's AMOUNT_PRECISION. */
+  quantityDigits: number
+}
+
+export interface FeeRates {
+  open: string
+  close: string
+}
+
+export const contractFeeRates = (db: DatabaseSync): FeeRates => ({
+  open: rateParam(db, CONTRACT_FEE_PARAMS.open, DEFAULT_CONTRACT_FEE_RATE),
+  close: rateParam(db, CONTRACT_FEE_PARAMS.close, DEFAULT_CONTRACT_FEE_RATE),
+})
+
+/** The table's multiples as numbers, ascending and distinct (the CHECK keeps them digits and commas). */
+export const parseLeverages = (text: string): number[] =>
+  [...new Set(text.split(',').map(Number).filter((value) => Number.isInteger(value) && value >= 1 && value <= 1000))].toSorted((a, b) => a - b)
+
+function termsOf(row: Row, testMmr: string | undefined): PairTerms | undefined {
+  const pair = findPair(str(row, 'symbol'))
+  if (!pair || pair.quote !== 'USDT') return undefined
+  const mmr = testMmr ?? str(row, 'maintenance_margin_rate')
+  return {
+    pair,
+    leverages: parseLeverages(str(row, 'leverages')).filter((leverage) => leverageFits(leverage, mmr)),
+    mmr,
+    minQuantity: str(row, 'min_quantity'),
+    quantityDigits: AMOUNT_PRECISION[pair.base] ?? pair.amountDigits,
+  }
+}
+
+/** A pair's terms by its lower-case symbol; undefined when contracts are not offered on it. */
+export function pairTerms(db: DatabaseSync, symbol: string, testMmr: string | undefined): PairTerms | undefined {
+  const row = statement(db, 'SELECT * FROM contract_config WHERE symbol = ?').get(symbol)
+  return row ? termsOf(row, testMmr) : undefined
+}
+
+export function allTerms(db: DatabaseSync, testMmr: string | undefined): PairTerms[] {
+  return statement(db, 'SELECT * FROM contract_config ORDER BY rowid')
+    .all()
+    .map((row) => termsOf(row, testMmr))
+    .filter((terms): terms is PairTerms => terms !== undefined)
+}
+
+export function contractConfig(db: DatabaseSync, testMmr: string | undefined): ContractConfig {
+  const rates = contractFeeRates(db)
+  const pairs = allTerms(db, testMmr).map(
+    (terms): ContractPairConfig => ({
+      symbol: terms.pair.symbol,
+      base: terms.pair.base,
+      leverages: terms.leverages,
+      maintenanceMarginRate: terms.mmr,
+      minQuantity: terms.minQuantity,
+    }),
+  )
+  return { openFeeRate: rates.open, closeFeeRate: rates.close, pairs }
+}

@@ -1,0 +1,25 @@
+// A contracts pass in another thread with its own SQLite connection, as a second server on the same
+// file would run it (contracts-exactly-once.test.ts starts several at once). Waits for { go } so that
+// all of them start together, then answers how many positions its passes acted on, and any errors.
+import { parentPort, workerData } from 'node:worker_threads'
+import { openDatabase } from '../../server/db/open.ts'
+import { engineOn } from './contracts-support.ts'
+
+const { file, now, passes } = workerData as { file: string; now: number; passes: number }
+const port = parentPort
+if (!port) throw new Error('contracts-pass-worker runs as a worker thread')
+const errors: string[] = []
+const db = openDatabase(file)
+const engine = engineOn(db, () => now, errors)
+
+port.once('message', async () => {
+  let acted = 0
+  try {
+    for (let i = 0; i < passes; i++) acted += (await engine.walk.pass()).acted
+  } catch (error) {
+    errors.push(String(error))
+  }
+  db.close()
+  port.postMessage({ acted, errors })
+})
+port.postMessage({ ready: true })

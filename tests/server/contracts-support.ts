@@ -1,0 +1,122 @@
+// Helpers of the leveraged contract tests: the simulated feed's price of any instant (the same
+// function the server prices with), searches of the price path for the second a level is reached,
+// a trader's calls, the engine run by hand on a connection of the test's own (as another server
+// process would), and the audits: the ledger entries of a position, what every position holds
+// against the users' frozen balances, and the state a refused call must leave alone.
+import { BigNumber } from 'bignumber.js'
+import type { DatabaseSync } from 'node:sqlite'
+import type { FastifyBaseLogger } from 'fastify'
+import { CONTRACT_PATHS } from '../../src/contract/contracts.ts'
+import { DEFAULT_CONFIG } from '../../server/config.ts'
+import { type ContractEngine, createContractEngine } from '../../server/contracts/pass.ts'
+import { findPair, type Pair } from '../../server/market/pairs.ts'
+import { createSimSource } from '../../server/market/sim-source.ts'
+import { type Snapshot, snapshot, withDb } from './assets-support.ts'
+import type { Answer, TestServer } from './harness.ts'
+
+const sim = createSimSource(DEFAULT_CONFIG.marketSeed, () => 0)
+
+export function pairOf(symbol: string): Pair {
+  const pair = findPair(symbol)
+  if (!pair) throw new Error(`no pair ${symbol}`)
+  return pair
+}
+
+/** The feed's last price of a pair at an instant (ms). */
+export function lastAt(symbol: string, ms: number): string {
+  if (!sim.priceAt) throw new Error('the simulation knows every price')
+  return sim.priceAt(pairOf(symbol), ms)
+}
+
+export const ticksOf = (symbol: string, price: BigNumber.Value): number => new BigNumber(price).shiftedBy(pairOf(symbol).precision).integerValue().toNumber()
+export const priceOf = (symbol: string, ticks: number): string => new BigNumber(ticks).shiftedBy(-pairOf(symbol).precision).toFixed(pairOf(symbol).precision)
+export const ticksAt = (symbol: string, second: number): number => ticksOf(symbol, lastAt(symbol, second * 1000))
+
+/** The first second in (after, after + within] whose last price (ticks) satisfies `reached`. */
+export function firstSecond(symbol: string, after: number, reached: (ticks: number) => boolean, within = 86_400): number | undefined {
+  for (let second = after + 1; second <= after + within; second++) if (reached(ticksAt(symbol, second))) return second
+  return undefined
+}
+
+/** The lowest and highest last price (ticks) of the seconds (after, after + seconds]. */
+export function rangeAhead(symbol: string, after: number, seconds: number): { low: number; high: number } {
+  let low = Infinity
+  let high = -Infinity
+  for (let second = after + 1; second <= after + seconds; second++) {
+    const ticks = ticksAt(symbol, second)
+    low = Math.min(low, ticks)
+    high = Math.max(high, ticks)
+  }
+  return { low, high }
+}
+
+export type OpenFields = { symbol?: string; direction: '1' | '2'; leverage: string; entryType?: '1' | '2'; quantity: string } & Partial<Record<'price' | 'stopLoss' | 'takeProfit', string>>
+
+type Poster = { post: TestServer['post'] }
+
+export const openCall = (server: Poster, headers: Record<string, string>, fields: OpenFields, extra: Record<string, string> = {}): Promise<Answer> =>
+  server.post(CONTRACT_PATHS.open, { symbol: 'btcusdt', entryType: '1', ...fields }, { ...headers, ...extra })
+
+/** Answers the data of a successful call; fails the test with the answer otherwise. */
+export async function succeeded(answer: Promise<Answer>) {
+  const done = await answer
+  if (done.json?.code !== 1) throw new Error(`call failed: ${done.text}`)
+  return done.json.data
+}
+
+export const opened = (server: Poster, headers: Record<string, string>, fields: OpenFields) => succeeded(openCall(server, headers, fields))
+export const detail = (server: Poster, headers: Record<string, string>, id: string) => succeeded(server.post(CONTRACT_PATHS.detail, { id }, headers))
+
+export const quiet = { error: () => {}, info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger
+/** A logger that keeps what the engine reports as errors. */
+export const collectingLog = (errors: string[]): FastifyBaseLogger =>
+  ({ error: (fields: { err?: unknown }) => errors.push(String(fields.err)), info: () => {}, warn: () => {} }) as unknown as FastifyBaseLogger
+
+/** The engine on a connection of the caller's own, at the caller's clock. */
+export const engineOn = (db: DatabaseSync, now: () => number, errors: string[] = []): ContractEngine =>
+  createContractEngine({ db, now, log: collectingLog(errors) }, createSimSource(DEFAULT_CONFIG.marketSeed, now))
+
+export type Row = Record<string, unknown>
+
+/** The ledger entries of a position (by the memo the engine writes), with their postings. */
+export function entriesOf(db: DatabaseSync, id: string | number): Array<{ kind: string; postings: Record<string, string> }> {
+  const entries = db.prepare(`SELECT id, kind FROM ledger_entries WHERE memo LIKE ? ORDER BY id`).all(`contract #${String(id)} %`)
+  return entries.map((entry) => ({
+    kind: String(entry.kind),
+    postings: Object.fromEntries(
+      db.prepare('SELECT * FROM ledger_postings WHERE entry_id = ? ORDER BY id').all(Number(entry.id)).map((p) => [p.system === null ? `user:${String(p.bucket)}` : String(p.system), String(p.amount)]),
+    ),
+  }))
+}
+
+const big = (value: unknown): BigNumber => new BigNumber(String(value ?? '0'))
+
+/** Each user's contract USDT frozen balance against what their positions hold (pending: margin + fee; holding: margin). */
+export function heldProblems(db: DatabaseSync): string[] {
+  const expected = new Map<number, BigNumber>()
+  for (const row of db.prepare('SELECT user_id, status, margin, open_fee FROM contract_positions WHERE status IN (1, 2)').all()) {
+    const held = row.status === 1 ? big(row.margin).plus(big(row.open_fee)) : big(row.margin)
+    expected.set(Number(row.user_id), (expected.get(Number(row.user_id)) ?? big(0)).plus(held))
+  }
+  const problems: string[] = []
+  for (const row of db.prepare(`SELECT user_id, frozen FROM balances WHERE account_type = 2 AND currency = 'USDT'`).all()) {
+    const want = expected.get(Number(row.user_id)) ?? big(0)
+    expected.delete(Number(row.user_id))
+    if (!want.isEqualTo(big(row.frozen))) problems.push(`user ${String(row.user_id)}: frozen ${String(row.frozen)}, positions hold ${want.toFixed()}`)
+  }
+  for (const [userId, want] of expected) if (!want.isZero()) problems.push(`user ${userId}: no balance, positions hold ${want.toFixed()}`)
+  for (const row of db.prepare('SELECT * FROM contract_positions WHERE status IN (3, 4, 5)').all()) {
+    if (row.down_ticks !== null || row.up_ticks !== null || row.margin !== '0') problems.push(`#${String(row.id)} ended but still watched or holding ${String(row.margin)}`)
+  }
+  return problems
+}
+
+export interface ContractState extends Snapshot {
+  positions: Row[]
+}
+
+/** Everything a refused call must leave as it was. */
+export const contractState = (server: TestServer): ContractState => ({
+  ...snapshot(server),
+  ...withDb(server, (db) => ({ positions: db.prepare('SELECT * FROM contract_positions ORDER BY id').all().map((row) => ({ ...row })) })),
+})
