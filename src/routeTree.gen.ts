@@ -19,6 +19,7 @@ import { Route as ProtocolRouteImport } from './routes/protocol'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
+import { Route as ActionContractRouteImport } from './routes/action/contract'
 import { Route as ActionSecondContractRouteImport } from './routes/action/secondContract'
 import { Route as ActionTradeRouteImport } from './routes/action/trade'
 import { Route as AssertAddaddressRouteImport } from './routes/assert/addaddress'
@@ -28,6 +29,7 @@ import { Route as AssertExchangeRouteImport } from './routes/assert/exchange'
 import { Route as AssertRechargeRouteImport } from './routes/assert/recharge'
 import { Route as AssertRecordRouteImport } from './routes/assert/record'
 import { Route as AssertWithdrawelRouteImport } from './routes/assert/withdrawel'
+import { Route as ContractRecordRouteImport } from './routes/contract/record'
 import { Route as HomeIndexRouteImport } from './routes/home/index'
 import { Route as MarketIndexRouteImport } from './routes/market/index'
 import { Route as MarketKlineRouteImport } from './routes/market/kline'
@@ -90,6 +92,11 @@ const ActionIndexRoute = ActionIndexRouteImport.update({
   path: '/action/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionContractRoute = ActionContractRouteImport.update({
+  id: '/action/contract',
+  path: '/action/contract',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionSecondContractRoute = ActionSecondContractRouteImport.update({
   id: '/action/secondContract',
   path: '/action/secondContract',
@@ -135,6 +142,11 @@ const AssertWithdrawelRoute = AssertWithdrawelRouteImport.update({
   id: '/withdrawel',
   path: '/withdrawel',
   getParentRoute: () => AssertRouteRoute,
+} as any)
+const ContractRecordRoute = ContractRecordRouteImport.update({
+  id: '/contract/record',
+  path: '/contract/record',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const HomeIndexRoute = HomeIndexRouteImport.update({
   id: '/home/',
@@ -201,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/action/contract': typeof ActionContractRoute
   '/action/secondContract': typeof ActionSecondContractRoute
   '/action/trade': typeof ActionTradeRoute
   '/assert/addaddress': typeof AssertAddaddressRoute
@@ -210,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/assert/recharge': typeof AssertRechargeRoute
   '/assert/record': typeof AssertRecordRoute
   '/assert/withdrawel': typeof AssertWithdrawelRoute
+  '/contract/record': typeof ContractRecordRoute
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
@@ -232,6 +246,7 @@ export interface FileRoutesByTo {
   '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/action/contract': typeof ActionContractRoute
   '/action/secondContract': typeof ActionSecondContractRoute
   '/action/trade': typeof ActionTradeRoute
   '/assert/addaddress': typeof AssertAddaddressRoute
@@ -241,6 +256,7 @@ export interface FileRoutesByTo {
   '/assert/recharge': typeof AssertRechargeRoute
   '/assert/record': typeof AssertRecordRoute
   '/assert/withdrawel': typeof AssertWithdrawelRoute
+  '/contract/record': typeof ContractRecordRoute
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
@@ -265,6 +281,7 @@ export interface FileRoutesById {
   '/position': typeof PositionRoute
   '/protocol': typeof ProtocolRoute
   '/register': typeof RegisterRoute
+  '/action/contract': typeof ActionContractRoute
   '/action/secondContract': typeof ActionSecondContractRoute
   '/action/trade': typeof ActionTradeRoute
   '/assert/addaddress': typeof AssertAddaddressRoute
@@ -274,6 +291,7 @@ export interface FileRoutesById {
   '/assert/recharge': typeof AssertRechargeRoute
   '/assert/record': typeof AssertRecordRoute
   '/assert/withdrawel': typeof AssertWithdrawelRoute
+  '/contract/record': typeof ContractRecordRoute
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
@@ -299,6 +317,7 @@ export interface FileRouteTypes {
     | '/position'
     | '/protocol'
     | '/register'
+    | '/action/contract'
     | '/action/secondContract'
     | '/action/trade'
     | '/assert/addaddress'
@@ -308,6 +327,7 @@ export interface FileRouteTypes {
     | '/assert/recharge'
     | '/assert/record'
     | '/assert/withdrawel'
+    | '/contract/record'
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
@@ -330,6 +350,7 @@ export interface FileRouteTypes {
     | '/position'
     | '/protocol'
     | '/register'
+    | '/action/contract'
     | '/action/secondContract'
     | '/action/trade'
     | '/assert/addaddress'
@@ -339,6 +360,7 @@ export interface FileRouteTypes {
     | '/assert/recharge'
     | '/assert/record'
     | '/assert/withdrawel'
+    | '/contract/record'
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
@@ -362,6 +384,7 @@ export interface FileRouteTypes {
     | '/position'
     | '/protocol'
     | '/register'
+    | '/action/contract'
     | '/action/secondContract'
     | '/action/trade'
     | '/assert/addaddress'
@@ -371,6 +394,7 @@ export interface FileRouteTypes {
     | '/assert/recharge'
     | '/assert/record'
     | '/assert/withdrawel'
+    | '/contract/record'
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
@@ -395,8 +419,10 @@ export interface RootRouteChildren {
   PositionRoute: typeof PositionRoute
   ProtocolRoute: typeof ProtocolRoute
   RegisterRoute: typeof RegisterRoute
+  ActionContractRoute: typeof ActionContractRoute
   ActionSecondContractRoute: typeof ActionSecondContractRoute
   ActionTradeRoute: typeof ActionTradeRoute
+  ContractRecordRoute: typeof ContractRecordRoute
   MarketKlineRoute: typeof MarketKlineRoute
   MeLangRoute: typeof MeLangRoute
   MeSafetyRoute: typeof MeSafetyRoute
@@ -480,6 +506,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/contract': {
+      id: '/action/contract'
+      path: '/action/contract'
+      fullPath: '/action/contract'
+      preLoaderRoute: typeof ActionContractRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/secondContract': {
       id: '/action/secondContract'
       path: '/action/secondContract'
@@ -542,6 +575,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/assert/withdrawel'
       preLoaderRoute: typeof AssertWithdrawelRouteImport
       parentRoute: typeof AssertRouteRoute
+    }
+    '/contract/record': {
+      id: '/contract/record'
+      path: '/contract/record'
+      fullPath: '/contract/record'
+      preLoaderRoute: typeof ContractRecordRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/home/': {
       id: '/home/'
@@ -674,8 +714,10 @@ const rootRouteChildren: RootRouteChildren = {
   PositionRoute: PositionRoute,
   ProtocolRoute: ProtocolRoute,
   RegisterRoute: RegisterRoute,
+  ActionContractRoute: ActionContractRoute,
   ActionSecondContractRoute: ActionSecondContractRoute,
   ActionTradeRoute: ActionTradeRoute,
+  ContractRecordRoute: ContractRecordRoute,
   MarketKlineRoute: MarketKlineRoute,
   MeLangRoute: MeLangRoute,
   MeSafetyRoute: MeSafetyRoute,

@@ -2,6 +2,7 @@
 // worker globals, so they are unit tested in node. Only reads are listed: a write (login, transfer,
 // withdraw, orders, addresses…) is never stored and never answered from storage.
 import { ASSET_PATHS } from '../src/contract/assets.ts'
+import { CONTRACT_PATHS } from '../src/contract/contracts.ts'
 import { BB_FAIL, BB_OK, SECOND_OK } from '../src/contract/envelopes.ts'
 import { MARKET_PATHS } from '../src/contract/market.ts'
 import { CACHE_HEADER, CACHE_SOURCES, OFFLINE_MISS_MESSAGE, STORED_AT_HEADER } from '../src/contract/offline.ts'
@@ -35,6 +36,7 @@ export const READ_RULES: readonly ReadRule[] = [
   rule(SECONDS_PATHS.config, 'public', 'second'),
   rule(SPOT_PATHS.config, 'public'),
   rule(SPOT_PATHS.book, 'public'),
+  rule(CONTRACT_PATHS.config, 'public'),
   rule(USER_PATHS.info, 'private'),
   rule(ASSET_PATHS.accounts, 'private'),
   rule(ASSET_PATHS.records, 'private'),
@@ -46,6 +48,9 @@ export const READ_RULES: readonly ReadRule[] = [
   rule(SPOT_PATHS.openOrders, 'private'),
   rule(SPOT_PATHS.history, 'private'),
   rule(SPOT_PATHS.order, 'private'),
+  rule(CONTRACT_PATHS.positions, 'private'),
+  rule(CONTRACT_PATHS.history, 'private'),
+  rule(CONTRACT_PATHS.detail, 'private'),
 ]
 const byPath = new Map(READ_RULES.map((entry) => [entry.path, entry]))
 

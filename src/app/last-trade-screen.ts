@@ -5,7 +5,7 @@
 // is untrusted (another version of the app, a hand edit): anything unexpected reads as spot.
 import { atom, atomWithStorage } from '../lib/store'
 
-export const TRADE_SCREENS = ['/action/trade', '/action/secondContract'] as const
+export const TRADE_SCREENS = ['/action/trade', '/action/contract', '/action/secondContract'] as const
 export type TradeScreenPath = (typeof TRADE_SCREENS)[number]
 
 /** The search a Trade screen was shown with: the pair (symbol, base, quote) and, on spot, the side. */
@@ -39,6 +39,9 @@ export const lastTradeScreenAtom = atom(
   (_get, set, visit: TradeScreenVisit) => set(storedVisitAtom, readVisit(visit)),
 )
 
-/** Where the Trade tab opens: the last Trade screen; a visitor gets spot on its pair, as the others need a session. */
+/**
+ * Where the Trade tab opens: the last Trade screen. Spot and contracts show visitors the market
+ * (opening asks them to log in); seconds needs a session, so a visitor gets spot on its pair.
+ */
 export const tradeTabTarget = (visit: TradeScreenVisit, loggedIn: boolean): TradeScreenVisit =>
-  loggedIn ? visit : { to: '/action/trade', search: visit.search }
+  loggedIn || visit.to !== '/action/secondContract' ? visit : { to: '/action/trade', search: visit.search }

@@ -1,13 +1,9 @@
 import './trade-switch.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSetAtom } from '../lib/store'
 import { lastTradeScreenAtom, type TradeScreenPath, type TradeSearch } from './last-trade-screen'
-
-// /action/contract arrives with a later issue: until then the typed router does not know it (and
-// answers "not found" there), so its link is cast.
-const CONTRACT = '/action/contract' as LinkProps['to']
 
 interface TradeSwitchProps {
   /** The Trade screen showing this switch. */
@@ -37,7 +33,7 @@ export function TradeSwitch({ current, search, pair }: TradeSwitchProps) {
       <Link to="/action/trade" search={carried} className="trade-switch__item" aria-current={page('/action/trade')}>
         <Trans context="trading type">Spot</Trans>
       </Link>
-      <Link to={CONTRACT} search={carried as never} className="trade-switch__item" aria-current={page('/action/contract')}>
+      <Link to="/action/contract" search={carried} className="trade-switch__item" aria-current={page('/action/contract')}>
         <Trans context="trading type">Contract</Trans>
       </Link>
       <Link to="/action/secondContract" search={carried} className="trade-switch__item" aria-current={page('/action/secondContract')}>

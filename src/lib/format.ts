@@ -58,3 +58,9 @@ export function formatClock(ms: number | null | undefined): string {
   if (Number.isNaN(date.getTime())) return PLACEHOLDER
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
+
+/** Trailing zeros off a decimal text ('0.50000000' → '0.5'); '' stays ''. */
+export const trimZeros = (text: string): string => (text.includes('.') ? text.replace(/\.?0+$/, '') : text)
+
+/** An amount cut (never rounded) to `places` decimals without trailing zeros ('8.50000000' → '8.5'); '--' when not a number. */
+export const coinText = (value: MaybeValue, places: number = DEFAULT_PRECISION): string => trimZeros(formatAmount(value, places))

@@ -25,7 +25,7 @@ test('a market buy of 100 USDT fills, and the balances move by exactly the shown
   const usdtBefore = await available(page)
   assert.equal(usdtBefore.coin, 'USDT')
   await page.getByRole('button', { name: 'Sell', exact: true }).click()
-  await page.waitForFunction(() => / BTC$/.test(document.querySelector('.spot-figures dd')?.textContent?.trim() ?? ''))
+  await page.waitForFunction(() => (document.querySelector('.spot-figures dd')?.textContent?.trim() ?? '').endsWith(' BTC'))
   const btcBefore = await available(page)
   await page.getByRole('button', { name: 'Buy', exact: true }).click()
 
@@ -48,9 +48,9 @@ test('a market buy of 100 USDT fills, and the balances move by exactly the shown
   assert.ok(value + fee <= 100n * 100_000_000n, 'it spent no more than the total')
 
   await page.goto(`${world.server.url}/mobile/action/trade?symbol=btcusdt&base=BTC&quote=USDT`)
-  await page.waitForFunction(() => / USDT$/.test(document.querySelector('.spot-figures dd')?.textContent?.trim() ?? ''))
+  await page.waitForFunction(() => (document.querySelector('.spot-figures dd')?.textContent?.trim() ?? '').endsWith(' USDT'))
   assert.equal((await available(page)).units, usdtBefore.units - value - fee)
   await page.getByRole('button', { name: 'Sell', exact: true }).click()
-  await page.waitForFunction(() => / BTC$/.test(document.querySelector('.spot-figures dd')?.textContent?.trim() ?? ''))
+  await page.waitForFunction(() => (document.querySelector('.spot-figures dd')?.textContent?.trim() ?? '').endsWith(' BTC'))
   assert.equal((await available(page)).units, btcBefore.units + filled)
 })

@@ -29,11 +29,14 @@ it('marks the current screen, links the others on its pair and is remembered wit
   expect(JSON.parse(localStorage.getItem('Trade-Screen') ?? 'null')).toEqual({ to: '/action/secondContract', search: ETH })
 })
 
-it('opens the Trade tab on the last screen, spot for a visitor, and spot for a memory that is not a Trade screen', () => {
+it('opens the Trade tab on the last screen, spot for a visitor on seconds, and spot for a memory that is not a Trade screen', () => {
   const seconds = { to: '/action/secondContract' as const, search: ETH }
   expect(tradeTabTarget(seconds, true)).toEqual(seconds)
   expect(tradeTabTarget(seconds, false)).toEqual({ to: '/action/trade', search: ETH })
-  store.set(lastTradeScreenAtom, { to: '/action/contract', search: { symbol: 42 } } as never)
+  // Contracts show visitors the market and the terms; only opening needs a login.
+  const contract = { to: '/action/contract' as const, search: ETH }
+  expect(tradeTabTarget(contract, false)).toEqual(contract)
+  store.set(lastTradeScreenAtom, { to: '/action/futures', search: { symbol: 42 } } as never)
   expect(store.get(lastTradeScreenAtom)).toEqual({ to: '/action/trade', search: {} })
   store.set(lastTradeScreenAtom, { to: '/action/trade', search: { symbol: 'btcusdt', side: 'sell', evil: 'x', base: 'B'.repeat(40) } } as never)
   expect(store.get(lastTradeScreenAtom)).toEqual({ to: '/action/trade', search: { symbol: 'btcusdt', side: 'sell' } })

@@ -6,9 +6,8 @@ import { SMALL_BALANCE_USDT, type AssetRow } from '../../contract/assets.ts'
 import { compare, isAtLeast, tryDec } from '../../lib/decimal'
 import { validateTransferAmount } from '../../lib/validate'
 
-/** The available balance of `currency` in a loaded list: '0' when never held, null while not loaded. */
-export const availableOf = (rows: readonly AssetRow[] | null, currency: string): string | null =>
-  rows === null ? null : (rows.find((row) => row.currencyName === currency)?.availableCurrency ?? '0')
+/** The available balance of `currency` in a loaded list (lib/account-state). */
+export { availableOf } from '../../lib/account-state'
 
 /** Spec §9: (available + frozen) × price in USDT, USDT counting 1; null while the price is unknown. */
 export function rowValue(row: AssetRow, closes: Readonly<Record<string, string>>): string | null {

@@ -1,45 +1,23 @@
 // State of the seconds screen that outlives one component. What lives where, and why:
-// - the contract account's balances, in memory per user: the order form's "Available", the asset
-//   list and the transfer all read one list, and an order, a settlement or a transfer refreshes it;
+// - the contract account's balances, in memory per user (lib/account-state): the order form's
+//   "Available", the asset list and the transfer all read one list, and an order, a settlement or
+//   a transfer refreshes it;
 // - the server clock's offset, from the last order page: every countdown runs on it, not on the
 //   phone's clock (a phone minutes off would otherwise show orders due that are not);
 // - a version that moves when orders change (created, seen settled), so every order list reloads;
 // - the settlements seen while watching, per user, until dismissed;
 // - the hide-small-balances toggle in localStorage (Seconds-Hide-Small), like the asset screens'.
-import type { AssetRow } from '../../contract/assets.ts'
 import type { SecondsOrder } from '../../contract/seconds.ts'
+import { createAccountState } from '../../lib/account-state'
 import { userIdAtom } from '../../lib/session'
-import { atom, atomFamily, atomWithStorage } from '../../lib/store'
+import { atom, atomWithStorage } from '../../lib/store'
 import { fetchAccount } from './api'
 import { clockOffset } from './logic'
 
-export interface AccountState {
-  rows: AssetRow[] | null
-  /** The last load's failure; rows already loaded stay shown beside it. */
-  error: unknown
-  loading: boolean
-}
-const accountFamily = atomFamily((_userId: string) => atom<AccountState>({ rows: null, error: null, loading: false }))
-// The newest load per user wins: an older answer arriving late must not put old balances back.
-const loadRounds = new Map<string, number>()
-
-export const contractAccountAtom = atom((get) => get(accountFamily(get(userIdAtom))))
-
+const contractAccount = createAccountState(fetchAccount)
+export const contractAccountAtom = contractAccount.accountAtom
 /** (Re)loads the contract account; a failure stays in the state (and rejects for who awaits it). */
-export const loadContractAccountAtom = atom(null, async (get, set) => {
-  const userId = get(userIdAtom)
-  const target = accountFamily(userId)
-  const round = (loadRounds.get(userId) ?? 0) + 1
-  loadRounds.set(userId, round)
-  set(target, (state) => ({ ...state, loading: true }))
-  try {
-    const rows = await fetchAccount()
-    if (loadRounds.get(userId) === round) set(target, { rows, error: null, loading: false })
-  } catch (error) {
-    if (loadRounds.get(userId) === round) set(target, (state) => ({ ...state, error, loading: false }))
-    throw error
-  }
-})
+export const loadContractAccountAtom = contractAccount.loadAccountAtom
 
 const offsetBaseAtom = atom(0)
 /** ms the server's clock is ahead of this device's (negative when behind). */

@@ -7,8 +7,6 @@ import { msg } from '@lingui/core/macro'
 import { DEPTH_TYPES, PAIR_PRECISION, type DepthType } from '../../contract/market.ts'
 import { AMOUNT_PRECISION, MIN_NOTIONAL, ORDER_SIDES, ORDER_STATUS, ORDER_TYPES, type OrderSide, type OrderType, type SpotOrder } from '../../contract/spot.ts'
 import { compare, dec, DEFAULT_PRECISION, isDecimalString, plainDecimal, roundUp, tryDec, type BigNumber } from '../../lib/decimal'
-import { compareText } from '../../lib/decimal-text'
-import { formatAmount } from '../../lib/format'
 
 // The server's own words (src/contract/messages.ts) as ids, so the check here and a refusal from
 // the server read the same in every language.
@@ -164,14 +162,7 @@ export function holdOf(form: SpotForm, rate: string): BigNumber | null {
   return value ? roundUp(value.times(dec(1).plus(rate)), MONEY_PLACES) : null
 }
 
-// ── 25 / 50 / 75 / 100 % of the balance ──
-export const BALANCE_SHARES = [
-  { share: '0.25', percent: 25 },
-  { share: '0.5', percent: 50 },
-  { share: '0.75', percent: 75 },
-  { share: '1', percent: 100 },
-] as const
-
+// ── 25 / 50 / 75 / 100 % of the balance (lib/ui/share-choice) ──
 /**
  * The amount (or a market buy's total) that spends `share` of the available balance: a buy at the
  * form's price with the fee it holds on top (`rate`, see holdRate), a market buy as quote coin, a
@@ -218,19 +209,13 @@ export function estimateOrder(form: SpotForm, market: MarketTerms): OrderEstimat
 export const isCancellable = (order: Pick<SpotOrder, 'status'>): boolean =>
   order.status === ORDER_STATUS.untriggered || order.status === ORDER_STATUS.open
 
-/** Spec §2: a price is coloured by the sign of close − open. */
-export const trendOf = (open: string, close: string): 'up' | 'down' | 'flat' => {
-  const order = compareText(close, open)
-  return order === 1 ? 'up' : order === -1 ? 'down' : 'flat'
-}
+/** Spec §2: a price is coloured by the sign of close − open (lib/trend, shared with the pair header). */
+export { trendOf } from '../../lib/trend'
 
 export const pricePrecisionOf = (symbol: string): number => PAIR_PRECISION[symbol] ?? DEFAULT_PRECISION
 
-/** Trailing zeros off a decimal text ('0.50000000' → '0.5'); '' stays ''. */
-export const trimZeros = (text: string): string => (text.includes('.') ? text.replace(/\.?0+$/, '') : text)
-
-/** An amount cut (never rounded) to `places` decimals without trailing zeros ('8.50000000' → '8.5'); '--' when not a number. */
-export const coinText = (value: string | null | undefined, places: number = DEFAULT_PRECISION): string => trimZeros(formatAmount(value, places))
+/** Amounts as the spot screens print them (lib/format, shared with the contract screens). */
+export { coinText, trimZeros } from '../../lib/format'
 
 // ── The book's price grid (the book call's type: step0 = the pair's tick, stepN = 10^N ticks) ──
 const stepIndex = (type: DepthType): number => DEPTH_TYPES.indexOf(type)
@@ -244,6 +229,5 @@ export function stepSize(precision: number, type: DepthType): string {
 /** Digits a grouped level's price needs: fewer as the step grows. */
 export const stepPrecision = (precision: number, type: DepthType): number => Math.max(0, precision - stepIndex(type))
 
-/** The available balance of `currency` in a loaded account: '0' when never held, null while not loaded. */
-export const availableOf = (rows: readonly { currencyName: string; availableCurrency: string }[] | null, currency: string): string | null =>
-  rows === null ? null : (rows.find((row) => row.currencyName === currency)?.availableCurrency ?? '0')
+/** The available balance of `currency` in a loaded account (lib/account-state). */
+export { availableOf } from '../../lib/account-state'

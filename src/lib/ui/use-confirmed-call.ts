@@ -17,27 +17,38 @@ export function useConfirmedCall<Request, Result>(
   const pendingKey = useRef<PendingKey | null>(null)
   const { busy, run } = useBusyAction()
 
-  const confirm = async () => {
-    if (!request) return
-    const pending = keyFor(pendingKey.current, fingerprint(request))
+  const sendConfirmed = async (target: Request, closeOnRefusal: boolean) => {
+    const pending = keyFor(pendingKey.current, fingerprint(target))
     pendingKey.current = pending
     await run(async () => {
       try {
-        const result = await send(request, pending.key)
+        const result = await send(target, pending.key)
         pendingKey.current = null
         setRequest(null)
-        onDone(result, request)
+        onDone(result, target)
       } catch (failure) {
         if (!isRetryableFailure(failure)) {
           pendingKey.current = null
-          setRequest(null)
+          if (closeOnRefusal) setRequest(null)
         }
         throw failure
       }
     })
   }
+  const confirm = async () => {
+    if (request) await sendConfirmed(request, true)
+  }
+  /**
+   * Confirms what the sheet holds now, for a sheet whose fields are edited inside it (the quantity
+   * of a close): the same movement tried again keeps its key, an edited one gets a new key. A
+   * refusal leaves the sheet open with what was typed, to be corrected there.
+   */
+  const confirmWith = async (next: Request) => {
+    setRequest(next)
+    await sendConfirmed(next, false)
+  }
   const cancel = () => {
     if (!busy) setRequest(null)
   }
-  return { request, busy, review: setRequest, confirm, cancel }
+  return { request, busy, review: setRequest, confirm, confirmWith, cancel }
 }

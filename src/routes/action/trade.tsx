@@ -6,11 +6,11 @@ import { Screen } from '../../app/screen'
 import { TradeSwitch } from '../../app/trade-switch'
 import { PairDrawerButton } from '../../features/market/components/pair-drawer-button'
 import { CurrentOrders } from '../../features/spot/components/current-orders'
-import { PairHeader } from '../../features/spot/components/pair-header'
 import { RecordLink } from '../../features/spot/components/record-link'
 import { TradePanel } from '../../features/spot/components/trade-panel'
 import { parseSpotSearch, validSpotSearch, type SpotSearch, type SpotSide } from '../../features/spot/pair-search'
 import { loadCatalog } from '../../lib/i18n'
+import { PairHeader } from '../../lib/ui/pair-header'
 
 // The chart brings uPlot: a chunk of its own, loaded after the form and the book have painted.
 const CompactChart = lazy(() =>
@@ -37,7 +37,7 @@ function SpotScreen() {
   return (
     <Screen title={<Trans>Spot trading</Trans>} left={<PairDrawerButton type={2} />} right={<RecordLink />}>
       <TradeSwitch current="/action/trade" search={search} pair={pair} />
-      <PairHeader pair={pair} />
+      <PairHeader pair={pair} priceTestId="spot-last-price" />
       <TradePanel pair={pair} onSideChange={chooseSide} />
       <Suspense fallback={<p className="spot-chart-placeholder" role="status"><Trans>Loading chart…</Trans></p>}>
         <CompactChart symbol={pair.symbol} />

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
 import { formatPrice } from '../../../lib/format'
 import { accountTypeAtom } from '../../../lib/session'
@@ -24,9 +24,7 @@ export const DrawerPairRow = memo(function DrawerPairRow({ symbol, type, onChose
   }
   return (
     <li>
-      {/* /action/contract arrives with a later issue, so the typed router does not know it yet: the
-          targets are cast (as in me-menu) and the pair goes in the search as is. */}
-      <Link to={target.to as LinkProps['to']} search={pairSearch(pair) as never} className="drawer-pair" onClick={choose}>
+      <Link to={target.to} search={pairSearch(pair)} className="drawer-pair" onClick={choose}>
         <span>
           <strong>{pair.baseCoin}</strong>
           <span className="muted">/{pair.quoteCoin}</span>

@@ -5,7 +5,7 @@ import { useSetAtom } from '../../../lib/store'
 import { loadContractAccountAtom } from '../atoms'
 import { ContractAssets } from './contract-assets'
 import { ContractRecords } from './contract-records'
-import { Tabs } from './tabs'
+import { Tabs } from '../../../lib/ui/tabs'
 import { TransferInForm } from './transfer-in-form'
 
 type AccountTab = 'assets' | 'records' | 'transfer'

@@ -7,7 +7,7 @@ import { ordersVersionAtom } from '../atoms'
 import { coin, signedCoin, trendOf } from '../logic'
 import { RECORD_STATUS_LABELS, RECORD_TYPE_LABELS } from '../../../lib/record-labels'
 import { UNSETTLED } from './labels'
-import { PagedList } from './paged-list'
+import { PagedList } from '../../../lib/ui/paged-list'
 import { usePages } from '../../../lib/ui/use-pages'
 
 const load = async (pageNo: number) => {

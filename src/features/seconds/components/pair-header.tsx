@@ -5,7 +5,8 @@ import { DEFAULT_PRECISION, percentChangeText } from '../../../lib/decimal-text'
 import { formatPercent, formatPrice, PLACEHOLDER } from '../../../lib/format'
 import { trendOf } from '../logic'
 import { sparkPath } from '../spark'
-import { usePairTick, useSparkCandles } from './use-pair-market'
+import { usePairTick } from '../../../lib/ui/use-pair-tick'
+import { useSparkCandles } from './use-pair-market'
 
 const SPARK = { width: 120, height: 44 }
 

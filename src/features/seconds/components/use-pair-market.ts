@@ -1,19 +1,8 @@
 import { useEffect, useState } from 'react'
-import { marketTopics, type Candle, type DetailsAnswer, type KlineAnswer, type Tick } from '../../../contract/market.ts'
+import { marketTopics, type Candle, type KlineAnswer } from '../../../contract/market.ts'
 import { subscribeMarket } from '../../../lib/sw-bridge'
 import { fetchRecentCandles, SPARK_SIZE } from '../api'
 import { mergeSpark } from '../spark'
-
-/** The pair's rolling 24 h (price, open for the change) on the shared 5 s poll. */
-export function usePairTick(symbol: string): Tick | null {
-  const [live, setLive] = useState<{ symbol: string; tick: Tick } | null>(null)
-  useEffect(() => subscribeMarket(marketTopics.details(symbol), (answer) => {
-    const tick = (answer as Partial<DetailsAnswer> | null)?.tick
-    if (tick) setLive({ symbol, tick })
-  }), [symbol])
-  // Another pair's price must never show under this pair's name, even for one frame.
-  return live?.symbol === symbol ? live.tick : null
-}
 
 /**
  * The last hour of 1-minute candles: loaded once, then the newest two merged on every tick

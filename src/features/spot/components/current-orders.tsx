@@ -11,7 +11,7 @@ import { fetchOpenOrders } from '../api'
 import { ordersVersionAtom } from '../atoms'
 import { OrderList } from './order-list'
 import { useFillWatch } from './use-fill-watch'
-import { VisitorNote } from './visitor-note'
+import { VisitorNote } from '../../../lib/ui/visitor-note'
 
 /** The caller's untriggered and open orders under the form: this pair's, or every pair's. */
 export function CurrentOrders({ symbol }: { symbol: string }) {

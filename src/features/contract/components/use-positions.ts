@@ -1,0 +1,71 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import type { ContractPosition } from '../../../contract/contracts.ts'
+import { MARKET_POLL_MS } from '../../../contract/market.ts'
+import { useAtomValue, useSetAtom } from '../../../lib/store'
+import { fetchPositions } from '../api'
+import { loadContractAccountAtom, positionsVersionAtom } from '../atoms'
+
+interface Loaded {
+  key: string
+  positions: ContractPosition[] | null
+  /** The last load's failure; the positions loaded before it stay shown (their last known state). */
+  error: unknown
+  /** When the shown positions were loaded (ms), so a failed refresh can say how old they are. */
+  loadedAt: number | null
+}
+
+/** What changes the money of a position: opened, entered, closed in part, margin added, or gone. */
+const printOf = (positions: readonly ContractPosition[]) =>
+  positions.map((position) => `${position.id}:${position.status}:${position.quantity}:${position.margin}`).join()
+
+/**
+ * The caller's pending and holding positions of a pair (all pairs when absent), loaded at once,
+ * again on the spec's 5 s tick while the page is visible (the pass enters limits, stops and
+ * liquidates meanwhile) and at once when the user changed one. When they change between two
+ * loads, the contract account reloads, so "Available" follows without a reload of the page. A
+ * tick never overlaps a load in flight; a failed one keeps the last list.
+ */
+export function usePositions(symbol: string | undefined) {
+  const key = symbol ?? '*'
+  const version = useAtomValue(positionsVersionAtom)
+  const loadAccount = useSetAtom(loadContractAccountAtom)
+  const [loaded, setLoaded] = useState<Loaded | null>(null)
+  const [round, setRound] = useState(0)
+  const lastPrint = useRef<string | null>(null)
+  const noticeChange = useEffectEvent((positions: ContractPosition[]) => {
+    const print = printOf(positions)
+    if (lastPrint.current !== null && lastPrint.current !== print) loadAccount().catch(() => undefined)
+    lastPrint.current = print
+  })
+  useEffect(() => {
+    let live = true
+    let inFlight = false
+    const load = () => {
+      if (inFlight || document.visibilityState === 'hidden') return
+      inFlight = true
+      fetchPositions(symbol).then(
+        (positions) => {
+          if (!live) return
+          setLoaded({ key, positions, error: null, loadedAt: Date.now() })
+          noticeChange(positions)
+        },
+        (error: unknown) => live && setLoaded((prev) => (prev?.key === key ? { ...prev, error } : { key, positions: null, error, loadedAt: null })),
+      ).finally(() => {
+        inFlight = false
+      })
+    }
+    load()
+    const timer = setInterval(load, MARKET_POLL_MS)
+    return () => {
+      live = false
+      clearInterval(timer)
+    }
+  }, [key, symbol, version, round]) // oxlint-disable-line react/exhaustive-effect-dependencies -- version and round are the triggers of a reload
+  const current = loaded?.key === key ? loaded : null
+  return {
+    positions: current?.positions ?? null,
+    error: current?.error ?? null,
+    loadedAt: current?.loadedAt ?? null,
+    retry: () => setRound((value) => value + 1),
+  }
+}
