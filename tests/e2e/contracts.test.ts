@@ -1,0 +1,94 @@
+// Leveraged contracts end to end against the real server and the simulated feed: the demo user
+// opens a 10× long on BTC/USDT through the confirmation, sets a take profit three ticks above its
+// entry, watches the feed close it there, and finds the contract account moved by exactly the shown
+// P/L minus both fees; then, with a maintenance margin rate that leaves a 100× position no room
+// (CONTRACT_TEST_MMR, a test-only setting), a 100× long is liquidated and shows a loss equal to its
+// margin. Every figure is read from the screen.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { Locator, Page } from 'playwright-core'
+import { useWorld } from './harness.ts'
+import { logIn, units } from './steps.ts'
+
+const world = useWorld({ env: { CONTRACT_TEST_MMR: '0.00999' } })
+const TRADE = '/mobile/action/contract?symbol=btcusdt&base=BTC&quote=USDT'
+
+/** The first number a <dt> term's <dd> shows in `scope`. */
+async function figure(scope: Locator | Page, term: string): Promise<string> {
+  const text = (await scope.locator('dt', { hasText: term }).first().locator('xpath=following-sibling::dd').textContent()) ?? ''
+  const match = /[+-]?\d+(?:\.\d+)?/.exec(text.replace(/,/g, ''))
+  assert.ok(match, `a number under "${term}": ${JSON.stringify(text)}`)
+  return match[0]
+}
+
+async function availableMargin(page: Page): Promise<bigint> {
+  await page.waitForFunction(() => /\d/.test([...document.querySelectorAll('.contract-figures dt')].find((dt) => dt.textContent === 'Available margin')?.nextElementSibling?.textContent ?? ''))
+  return units(await figure(page, 'Available margin'))
+}
+
+async function openLong(page: Page, leverage: string, quantity: string): Promise<void> {
+  await page.getByRole('radio', { name: `${leverage}× leverage` }).check()
+  await page.getByLabel('Quantity (BTC)').fill(quantity)
+  await page.getByRole('button', { name: 'Open long' }).click()
+  await page.getByRole('dialog', { name: 'Confirm opening' }).getByRole('button', { name: 'Confirm' }).click()
+  await page.getByRole('status').filter({ hasText: 'Order has been placed' }).waitFor()
+}
+
+/** The detail of the newest position under a record filter. */
+async function recordDetail(page: Page, filter: 'Finished' | 'Liquidated', name: string): Promise<Locator> {
+  await page.goto(`${world.server.url}/mobile/contract/record`)
+  await page.getByRole('tab', { name: filter, exact: true }).click()
+  const card = page.getByRole('list', { name: 'Positions' }).getByRole('article', { name }).first()
+  await card.getByRole('button', { name: 'Details' }).click()
+  const detail = card.getByRole('region', { name: 'Position details' })
+  await detail.waitFor()
+  return detail
+}
+
+test('a 10× long closes at its take profit, and the contract account moves by exactly the P/L minus fees', async () => {
+  const { page } = world.browser
+  await logIn(page, world.server.url, TRADE)
+  const before = await availableMargin(page)
+  await openLong(page, '10', '0.01')
+
+  const position = page.getByRole('list', { name: 'Open positions' }).getByRole('article', { name: 'Long BTC/USDT 10× position' })
+  await position.waitFor()
+  const entry = await figure(position, 'Entry price')
+  // Three ticks above the entry: the feed's price reaches it within seconds.
+  const takeProfit = ((units(entry) + 3_000_000n) / 1_000_000n).toString().replace(/(\d\d)$/, '.$1')
+  await position.getByRole('button', { name: 'SL / TP' }).click()
+  const sheet = page.getByRole('dialog')
+  await sheet.getByLabel('Take profit (USDT)').fill(takeProfit)
+  await sheet.getByRole('button', { name: 'Save' }).click()
+  await position.waitFor({ state: 'detached', timeout: 240_000 })
+
+  const detail = await recordDetail(page, 'Finished', 'Long BTC/USDT 10× position')
+  assert.equal(await detail.locator('dt', { hasText: 'Close reason' }).locator('xpath=following-sibling::dd').textContent(), 'Take profit')
+  assert.equal(await figure(detail, 'Trigger price'), takeProfit)
+  const pnl = units(await figure(detail, 'Realised P/L'))
+  const fees = units(await figure(detail, 'Open fee')) + units(await figure(detail, 'Close fee'))
+  assert.ok(pnl > 0n, 'a take profit above the entry realises a profit')
+  assert.equal(units(await figure(detail, 'Net of fees')), pnl - fees)
+
+  await page.goto(`${world.server.url}${TRADE}`)
+  assert.equal(await availableMargin(page), before + pnl - fees)
+})
+
+test('a 100× long with no room above the maintenance margin is liquidated, losing exactly its margin', async () => {
+  const { page } = world.browser
+  const before = await availableMargin(page)
+  await openLong(page, '100', '0.001')
+  const position = page.getByRole('list', { name: 'Open positions' }).getByRole('article', { name: 'Long BTC/USDT 100× position' })
+  await position.waitFor()
+  const margin = units(await figure(position, 'Margin'))
+  await position.waitFor({ state: 'detached', timeout: 240_000 })
+
+  const detail = await recordDetail(page, 'Liquidated', 'Long BTC/USDT 100× position')
+  assert.equal(await detail.locator('dt', { hasText: 'Status' }).locator('xpath=following-sibling::dd').textContent(), 'Liquidated')
+  assert.equal(await detail.locator('dt', { hasText: 'Result' }).locator('xpath=following-sibling::dd').textContent(), 'Lose')
+  assert.equal(units(await figure(detail, 'Realised P/L')), -margin)
+  const openFee = units(await figure(detail, 'Open fee'))
+
+  await page.goto(`${world.server.url}${TRADE}`)
+  assert.equal(await availableMargin(page), before - margin - openFee)
+})
