@@ -9,7 +9,7 @@ import { createAccountState } from '../../lib/account-state'
 import { atom } from '../../lib/store'
 import { fetchContractAccount } from './api'
 
-const contractAccount = createAccountState(fetchContractAccount)
+export const contractAccount = createAccountState(fetchContractAccount)
 export const contractAccountAtom = contractAccount.accountAtom
 /** (Re)loads the contract account; a failure stays in the state (and rejects for who awaits it). */
 export const loadContractAccountAtom = contractAccount.loadAccountAtom

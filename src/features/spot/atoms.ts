@@ -9,7 +9,7 @@ import { atom } from '../../lib/store'
 import { fetchSpotAccount } from './api'
 
 
-const spotAccount = createAccountState(fetchSpotAccount)
+export const spotAccount = createAccountState(fetchSpotAccount)
 export const spotAccountAtom = spotAccount.accountAtom
 /** (Re)loads the spot account; a failure stays in the state (and rejects for who awaits it). */
 export const loadSpotAccountAtom = spotAccount.loadAccountAtom

@@ -1,22 +1,5 @@
-import { useCallback, useEffect } from 'react'
-import { isLoggedInAtom } from '../../../lib/session'
-import { useAtomValue, useSetAtom } from '../../../lib/store'
-import { loadSpotAccountAtom, spotAccountAtom } from '../atoms'
+import { useAccount } from '../../../lib/ui/use-account'
+import { spotAccount } from '../atoms'
 
-/**
- * The spot account's balances, loaded when the caller mounts and again when the kept-alive screen
- * shows again. A visitor has no account: nothing is asked (a private call without a session would
- * answer "please log in" and sign the app out).
- */
-export function useSpotAccount() {
-  const loggedIn = useAtomValue(isLoggedInAtom)
-  const state = useAtomValue(spotAccountAtom)
-  const load = useSetAtom(loadSpotAccountAtom)
-  const reload = useCallback(async () => {
-    if (loggedIn) await load().catch(() => undefined)
-  }, [load, loggedIn])
-  useEffect(() => {
-    void reload()
-  }, [reload])
-  return { ...state, rows: loggedIn ? state.rows : null, loggedIn, reload }
-}
+/** The spot account's balances (lib/ui/use-account). */
+export const useSpotAccount = () => useAccount(spotAccount)
