@@ -9,28 +9,15 @@ import type { FastifyBaseLogger } from 'fastify'
 import { CONTRACT_PATHS } from '../../src/contract/contracts.ts'
 import { DEFAULT_CONFIG } from '../../server/config.ts'
 import { type ContractEngine, createContractEngine } from '../../server/contracts/pass.ts'
-import { findPair, type Pair } from '../../server/market/pairs.ts'
 import { createSimSource } from '../../server/market/sim-source.ts'
 import { type Snapshot, snapshot, withDb } from './assets-support.ts'
+import { lastTicksAt } from './spot-support.ts'
 import type { Answer, TestServer } from './harness.ts'
 
-const sim = createSimSource(DEFAULT_CONFIG.marketSeed, () => 0)
-
-export function pairOf(symbol: string): Pair {
-  const pair = findPair(symbol)
-  if (!pair) throw new Error(`no pair ${symbol}`)
-  return pair
-}
-
-/** The feed's last price of a pair at an instant (ms). */
-export function lastAt(symbol: string, ms: number): string {
-  if (!sim.priceAt) throw new Error('the simulation knows every price')
-  return sim.priceAt(pairOf(symbol), ms)
-}
-
-export const ticksOf = (symbol: string, price: BigNumber.Value): number => new BigNumber(price).shiftedBy(pairOf(symbol).precision).integerValue().toNumber()
-export const priceOf = (symbol: string, ticks: number): string => new BigNumber(ticks).shiftedBy(-pairOf(symbol).precision).toFixed(pairOf(symbol).precision)
-export const ticksAt = (symbol: string, second: number): number => ticksOf(symbol, lastAt(symbol, second * 1000))
+// The feed's price of any instant and prices as ticks: the same helpers the spot tests use.
+export { lastAt, pairOf } from './spot-fixtures.ts'
+export { priceOf, ticksOf } from './spot-support.ts'
+export const ticksAt = lastTicksAt
 
 /** The first second in (after, after + within] whose last price (ticks) satisfies `reached`. */
 export function firstSecond(symbol: string, after: number, reached: (ticks: number) => boolean, within = 86_400): number | undefined {
