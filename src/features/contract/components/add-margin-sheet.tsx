@@ -66,11 +66,11 @@ function AddMarginSheet({ position, terms, available, adding }: AddMarginProps &
         onValueChange={(value) => { setAmount(value.trim()); setError(null) }} />
       <dl className="contract-summary">
         <div><dt><Trans>Available margin</Trans></dt><dd>{available === null ? PLACEHOLDER : `${coinText(available)} ${quote}`}</dd></div>
-        <div><dt><Trans>Margin</Trans></dt><dd>{coinText(position.margin)} {quote}{added && ` → ${coinText(dec(position.margin).plus(added).toFixed())} ${quote}`}</dd></div>
+        <div><dt><Trans>Margin</Trans></dt><dd>{coinText(position.margin)} {quote}{added && ` → ${coinText(plainDecimal(dec(position.margin).plus(added)))} ${quote}`}</dd></div>
         <div><dt><Trans>Liquidation price</Trans></dt><dd>{liquidation(position.liquidationPrice || null)}</dd></div>
         <div className="contract-summary__total">
           <dt><Trans>New liquidation price</Trans></dt>
-          <dd>{added ? liquidation(newLiquidation?.toFixed() ?? null) : PLACEHOLDER}</dd>
+          <dd>{added ? liquidation(newLiquidation ? plainDecimal(newLiquidation) : null) : PLACEHOLDER}</dd>
         </div>
       </dl>
     </ConfirmSheet>

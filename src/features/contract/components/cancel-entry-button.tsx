@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ContractPosition } from '../../../contract/contracts.ts'
-import { dec } from '../../../lib/decimal'
+import { dec, plainDecimal } from '../../../lib/decimal'
 import { coinText, formatPrice } from '../../../lib/format'
 import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
 import { cancelEntry } from '../api'
@@ -17,7 +17,7 @@ export function CancelEntryButton({ position }: { position: ContractPosition }) 
     { offline: OFFLINE.cancel, done: 'Cancelled' },
   )
   const { base, quote, pricePrecision } = contractRules(position)
-  const held = dec(position.margin).plus(position.openFee).toFixed()
+  const held = plainDecimal(dec(position.margin).plus(position.openFee))
   return (
     <>
       <button type="button" className="button button--danger button--small" onClick={() => cancelling.review({ position })} disabled={cancelling.busy}>

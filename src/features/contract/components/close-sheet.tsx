@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { ContractPosition } from '../../../contract/contracts.ts'
-import { plainDecimal } from '../../../lib/decimal'
+import { type BigNumber, plainDecimal } from '../../../lib/decimal'
 import { coinText, formatPrice, PLACEHOLDER } from '../../../lib/format'
 import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
 import { TextField } from '../../../lib/ui/text-field'
@@ -60,7 +60,7 @@ function CloseSheet({ position, mark, terms, closing }: CloseSheetProps) {
       <Trans context="close the whole position">All</Trans>
     </button>
   )
-  const money = (value: { toFixed(): string } | undefined) => (value ? `${coinText(value.toFixed())} ${quote}` : PLACEHOLDER)
+  const money = (value: BigNumber | undefined) => (value ? `${coinText(plainDecimal(value))} ${quote}` : PLACEHOLDER)
   return (
     <ConfirmSheet title={<Trans>Close {base}/{quote} {i18n._(DIRECTION_LABELS[position.direction])}</Trans>}
       confirmLabel={all ? <Trans>Close all</Trans> : <Trans>Close part</Trans>} busy={closing.busy} onConfirm={confirm} onCancel={closing.cancel}>
@@ -69,7 +69,7 @@ function CloseSheet({ position, mark, terms, closing }: CloseSheetProps) {
       <dl className="contract-summary">
         <div><dt><Trans>Holding</Trans></dt><dd>{coinText(position.quantity)} {base}</dd></div>
         <div><dt><Trans>Mark price</Trans></dt><dd>{formatPrice(mark, pricePrecision)}</dd></div>
-        <div><dt><Trans>Est. P/L</Trans></dt><dd>{estimate ? <><SignedAmount value={estimate.pnl.toFixed()} /> {quote}</> : PLACEHOLDER}</dd></div>
+        <div><dt><Trans>Est. P/L</Trans></dt><dd>{estimate ? <><SignedAmount value={plainDecimal(estimate.pnl)} /> {quote}</> : PLACEHOLDER}</dd></div>
         <div><dt><Trans>Est. close fee</Trans></dt><dd>{money(estimate?.fee)}</dd></div>
         <div className="contract-summary__total"><dt><Trans>Est. returned to available</Trans></dt><dd>{money(estimate?.payout)}</dd></div>
       </dl>

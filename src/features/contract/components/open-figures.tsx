@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { coinText, formatPrice, PLACEHOLDER } from '../../../lib/format'
 import type { OpenEstimate } from '../logic'
+import { type BigNumber, plainDecimal } from '../../../lib/decimal'
 
 interface OpenFiguresProps {
   /** The contract account's available USDT: null for a visitor or while it loads. */
@@ -17,8 +18,8 @@ interface OpenFiguresProps {
  * into the contract account), and what this opening holds, costs and where it would be liquidated.
  */
 export function OpenFigures({ available, loggedIn, quote, pricePrecision, estimate }: OpenFiguresProps) {
-  const money = (value: { toFixed(): string } | undefined) => (value ? `${coinText(value.toFixed())} ${quote}` : PLACEHOLDER)
-  const liquidation = estimate ? (estimate.liquidationPrice ? formatPrice(estimate.liquidationPrice.toFixed(), pricePrecision) : <Trans>None</Trans>) : PLACEHOLDER
+  const money = (value: BigNumber | undefined) => (value ? `${coinText(plainDecimal(value))} ${quote}` : PLACEHOLDER)
+  const liquidation = estimate ? (estimate.liquidationPrice ? formatPrice(plainDecimal(estimate.liquidationPrice), pricePrecision) : <Trans>None</Trans>) : PLACEHOLDER
   return (
     <dl className="contract-figures">
       <div>

@@ -4,6 +4,7 @@ import { coinText, formatPrice } from '../../../lib/format'
 import { contractRules } from '../logic'
 import { DIRECTION_LABELS, ENTRY_TYPE_LABELS } from './labels'
 import type { OpenRequest } from './open-request'
+import { type BigNumber, plainDecimal } from '../../../lib/decimal'
 
 /**
  * What the confirmation restates before a position is opened: pair, direction, leverage, entry,
@@ -14,7 +15,7 @@ export function OpenSummary({ request }: { request: OpenRequest }) {
   const { input, base, quote, estimate } = request
   const { pricePrecision } = contractRules({ symbol: input.symbol, base, quote })
   const price = (value: string | undefined) => (value ? `${formatPrice(value, pricePrecision)} ${quote}` : <Trans>Not set</Trans>)
-  const money = (value: { toFixed(): string }) => `${coinText(value.toFixed())} ${quote}`
+  const money = (value: BigNumber) => `${coinText(plainDecimal(value))} ${quote}`
   const direction = input.direction === DIRECTIONS.long ? 'long' : 'short'
   return (
     <dl className="contract-summary">
@@ -24,13 +25,13 @@ export function OpenSummary({ request }: { request: OpenRequest }) {
       <div><dt><Trans>Entry</Trans></dt><dd>{i18n._(ENTRY_TYPE_LABELS[input.entryType])}</dd></div>
       <div>
         <dt><Trans>Price</Trans></dt>
-        <dd>{input.entryType === ENTRY_TYPES.limit ? price(input.price) : <Trans>Market price (≈ {formatPrice(estimate.entryPrice.toFixed(), pricePrecision)})</Trans>}</dd>
+        <dd>{input.entryType === ENTRY_TYPES.limit ? price(input.price) : <Trans>Market price (≈ {formatPrice(plainDecimal(estimate.entryPrice), pricePrecision)})</Trans>}</dd>
       </div>
       <div><dt><Trans>Quantity</Trans></dt><dd>{coinText(input.quantity)} {base}</dd></div>
       <div><dt><Trans>Margin</Trans></dt><dd>{money(estimate.margin)}</dd></div>
       <div><dt><Trans>Open fee</Trans></dt><dd>{money(estimate.fee)}</dd></div>
       <div className="contract-summary__total"><dt><Trans>Total held</Trans></dt><dd>{money(estimate.cost)}</dd></div>
-      <div><dt><Trans>Est. liquidation price</Trans></dt><dd>{estimate.liquidationPrice ? formatPrice(estimate.liquidationPrice.toFixed(), pricePrecision) : <Trans>None</Trans>}</dd></div>
+      <div><dt><Trans>Est. liquidation price</Trans></dt><dd>{estimate.liquidationPrice ? formatPrice(plainDecimal(estimate.liquidationPrice), pricePrecision) : <Trans>None</Trans>}</dd></div>
       <div><dt><Trans>Stop loss</Trans></dt><dd>{price(input.stopLoss)}</dd></div>
       <div><dt><Trans>Take profit</Trans></dt><dd>{price(input.takeProfit)}</dd></div>
     </dl>

@@ -12,6 +12,7 @@ import { CLOSE_REASON_LABELS, DIRECTION_LABELS, ENTRY_TYPE_LABELS, RESULT_LABELS
 import { PositionDetail } from './position-detail'
 import { SignedAmount } from './signed-amount'
 import { StopsButton } from './stops-sheet'
+import { plainDecimal } from '../../../lib/decimal'
 
 interface PositionCardProps {
   position: ContractPosition
@@ -57,14 +58,14 @@ export function PositionCard({ position, terms, mode, available = null }: Positi
         </header>
         {isHolding(position) && (
           <dl className="contract-position__pnl">
-            {figure(<Trans>Unrealised P/L ({quote})</Trans>, <SignedAmount value={pnl?.toFixed() ?? null} />)}
-            {figure(<Trans>ROE</Trans>, <SignedAmount value={roe?.toFixed() ?? null} percent />)}
+            {figure(<Trans>Unrealised P/L ({quote})</Trans>, <SignedAmount value={pnl ? plainDecimal(pnl) : null} />)}
+            {figure(<Trans>ROE</Trans>, <SignedAmount value={roe ? plainDecimal(roe) : null} percent />)}
           </dl>
         )}
         {!open && (
           <dl className="contract-position__pnl">
             {figure(<Trans>Realised P/L ({quote})</Trans>, <SignedAmount value={position.realizedPnl} />)}
-            {figure(<Trans>Fees ({quote})</Trans>, coinText(feesPaid(position).toFixed()))}
+            {figure(<Trans>Fees ({quote})</Trans>, coinText(plainDecimal(feesPaid(position))))}
           </dl>
         )}
         <dl className="contract-position__figures">

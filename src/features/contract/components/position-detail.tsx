@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { CLOSE_REASONS, type CloseReason, type ContractPosition } from '../../../contract/contracts.ts'
-import { dec } from '../../../lib/decimal'
+import { type BigNumber, dec, plainDecimal } from '../../../lib/decimal'
 import { coinText, formatDate, formatPrice, PLACEHOLDER } from '../../../lib/format'
 import { translate } from '../../../lib/i18n'
 import { useRequest } from '../../../lib/ui/use-request'
@@ -18,6 +18,8 @@ function triggerOf(position: ContractPosition, reason: CloseReason | null): stri
   if (reason === CLOSE_REASONS.liquidation) return position.liquidationPrice
   return ''
 }
+
+const plainOrNull = (value: BigNumber | null | undefined): string | null => (value ? plainDecimal(value) : null)
 
 const row = (term: ReactNode, value: ReactNode) => <div><dt>{term}</dt><dd>{value}</dd></div>
 
@@ -47,7 +49,7 @@ export function PositionDetail({ id, position, mark }: { id: string; position: C
   const price = (value: string) => (value ? `${formatPrice(value, pricePrecision)} ${quote}` : PLACEHOLDER)
   const money = (value: string) => `${coinText(value)} ${quote}`
   const holding = isHolding(full)
-  const pnl = holding ? unrealisedPnl(full.direction, full.entryPrice, mark, full.quantity)?.toFixed() ?? null : full.realizedPnl
+  const pnl = holding ? plainOrNull(unrealisedPnl(full.direction, full.entryPrice, mark, full.quantity)) : full.realizedPnl
   const fees = feesPaid(full)
   const closed = full.closedAt !== null
   // A holding position closed in part has realised some P/L and paid close fees already.
@@ -76,7 +78,7 @@ export function PositionDetail({ id, position, mark }: { id: string; position: C
         {row(<Trans>Open fee</Trans>, money(full.openFee))}
         {(closed || closedPart) && row(<Trans>Close fee</Trans>, money(full.closeFee))}
         {(closed || closedPart) && row(<Trans>Realised P/L</Trans>, <SignedAmount value={full.realizedPnl} />)}
-        {closed && row(<Trans>Net of fees</Trans>, <SignedAmount value={dec(full.realizedPnl).minus(fees).toFixed()} />)}
+        {closed && row(<Trans>Net of fees</Trans>, <SignedAmount value={plainDecimal(dec(full.realizedPnl).minus(fees))} />)}
         {full.result !== null && row(<Trans>Result</Trans>, i18n._(RESULT_LABELS[full.result]))}
       </dl>
     </div>
