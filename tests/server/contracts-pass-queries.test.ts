@@ -7,7 +7,6 @@
 //   - the pass runs every 250 ms on the server's one thread, so what it reads must not grow with the
 //     history of ended positions: no query of it scans contract_positions.
 import { join } from 'node:path'
-import type { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../server/config.ts'
 import type { AppContext } from '../../server/context.ts'
@@ -17,6 +16,7 @@ import { openDatabase } from '../../server/db/open.ts'
 import { creditFromOutside } from '../../server/ledger/operations.ts'
 import { verifyLedger } from '../../server/ledger/verify.ts'
 import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
+import { fullScans, notingPrepared } from './query-plans.ts'
 import { collectingLog, engineOn, firstSecond, heldProblems, priceOf, ticksAt } from './contracts-support.ts'
 
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0, 250)
@@ -85,21 +85,13 @@ describe('the pass', () => {
     // No cursor, as after the pair was idle: the walk also asks where its positions are watched from.
     ledger.db.prepare('DELETE FROM contract_feed_cursor').run()
     // The pass on a connection that notes every statement it prepares.
-    const seen = new Set<string>()
-    const noting = new Proxy(ledger.db, {
-      get(db, name) {
-        if (name === 'prepare') return (sql: string) => (seen.add(sql), db.prepare(sql))
-        const value: unknown = Reflect.get(db, name, db)
-        return typeof value === 'function' ? value.bind(db) : value
-      },
-    }) as DatabaseSync
+    const { db: noting, seen } = notingPrepared(ledger.db)
     const pass = engineOn(noting, () => clock.now).walk
     for (const step of [1, 60, 3600]) {
       clock.now += step * 1000
       await pass.pass()
     }
-    const scans = [...seen].filter((sql) => /contract_positions/.test(sql)).flatMap((sql) =>
-      ledger.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((row) => String(row.detail)).filter((detail) => detail.startsWith('SCAN contract_positions')).map(() => sql.replace(/\s+/g, ' ')))
+    const scans = fullScans(ledger.db, seen, 'contract_positions')
     expect(seen.size).toBeGreaterThan(2)
     expect(scans).toEqual([])
   })

@@ -12,7 +12,6 @@
 //     the order history: no query of it reads all of spot_orders (at 400,000 ended orders a pass
 //     took 75 ms, above the 50 ms p99 budget of every request queued behind it).
 import { join } from 'node:path'
-import type { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { openDatabase } from '../../server/db/open.ts'
@@ -22,6 +21,7 @@ import type { PlaceFields } from '../../server/spot/order-input.ts'
 import { cancelOrder } from '../../server/spot/cancel.ts'
 import { placeOrder } from '../../server/spot/place.ts'
 import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
+import { fullScans, notingPrepared } from './query-plans.ts'
 import { depthAt } from './spot-fixtures.ts'
 import { auditOrders, bandAt, direct, frozenProblems, lastTicksAt, priceOf, secondWithin, ticksOf } from './spot-support.ts'
 
@@ -141,21 +141,13 @@ describe('the feed pass', () => {
     const buy: PlaceFields = { symbol, side: '1', type: '1', price: priceOf(symbol, Math.round(bandAt(symbol, T0).last * 0.95)), amount: '0.001' }
     expect((await placeOrder(engine.ctx, engine.spot, users[0] ?? 0, buy, undefined)).code).toBe(1)
     // The pass on a connection that notes every statement it prepares.
-    const seen = new Set<string>()
-    const noting = new Proxy(ledger.db, {
-      get(db, name) {
-        if (name === 'prepare') return (sql: string) => (seen.add(sql), db.prepare(sql))
-        const value: unknown = Reflect.get(db, name, db)
-        return typeof value === 'function' ? value.bind(db) : value
-      },
-    }) as DatabaseSync
+    const { db: noting, seen } = notingPrepared(ledger.db)
     const pass = direct(noting, () => clock.now).pass
     for (const step of [1, 60, 3600]) {
       clock.now += step * 1000
       await pass()
     }
-    const scans = [...seen].filter((sql) => /spot_orders/.test(sql)).flatMap((sql) =>
-      ledger.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((row) => String(row.detail)).filter((detail) => /^SCAN spot_orders$/.test(detail)).map(() => sql.replace(/\s+/g, ' ')))
+    const scans = fullScans(ledger.db, seen, 'spot_orders')
     expect(seen.size).toBeGreaterThan(0)
     expect(scans).toEqual([])
   })
