@@ -9,11 +9,9 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { FORM, oncePerIdTarget, withKey } from './bench-targets.mjs'
 import { root } from './lib.mjs'
 
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
-let sequence = 0
-const withKey = (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-contract-${++sequence}-${Date.now()}` } })
 
 /** Puts USDT into the demo account's contract account through the admin tool. */
 export function creditContract(dataDir, email, amount) {
@@ -42,24 +40,7 @@ export function contractOpenTarget(token, ids) {
 }
 
 /** Closes the positions opened above, each once: as many requests as there are positions. */
-export function contractCloseTarget(token, ids) {
-  const refused = { count: 0 }
-  const warmUp = Math.min(1000, Math.floor(ids.length / 10))
-  return {
-    name: 'contract close (whole)',
-    path: '/contract/futures/close',
-    headers: { ...FORM, 'access-token': token },
-    refused,
-    warmUp: { amount: warmUp },
-    run: { amount: ids.length - warmUp },
-    requests: [{
-      setupRequest: (request) => withKey({ ...request, body: `id=${ids.pop()}` }),
-      onResponse: (status, body) => {
-        if (status !== 200 || JSON.parse(body).code !== 1) refused.count += 1
-      },
-    }],
-  }
-}
+export const contractCloseTarget = (token, ids) => oncePerIdTarget('contract close (whole)', '/contract/futures/close', token, ids)
 
 const POSITIONS = 10_000
 const SYMBOLS = ['btcusdt', 'ethusdt', 'ltcusdt', 'eosusdt', 'adausdt', 'xrpusdt', 'dogeusdt']

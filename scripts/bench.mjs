@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { measureChartFirstDraw } from './bench-chart.mjs'
 import { contractCloseTarget, contractOpenTarget, creditContract, measureContractPass } from './bench-contracts.mjs'
+import { FORM, oncePerIdTarget, withKey } from './bench-targets.mjs'
 import { ensureDependencies, root } from './lib.mjs'
 
 ensureDependencies()
@@ -18,7 +19,6 @@ const { default: autocannon } = await import('autocannon')
 const BUDGET = { requestsPerSecond: 5_000, p99Ms: 20 }
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 /** What a browser sends. */
 const BROWSER = { ...FORM, 'accept-encoding': 'gzip, deflate, br' }
 
@@ -88,10 +88,6 @@ async function demoToken(origin) {
   return login.data.token
 }
 
-let sequence = 0
-/** Each request its own idempotency key, as the app sends its writes. */
-const withKey = (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-${++sequence}-${Date.now()}` } })
-
 /** Tiny transfers of the demo account, each with its own idempotency key, as the app sends them. */
 async function transferTarget(origin, token) {
   return {
@@ -135,24 +131,7 @@ async function spotPlaceTarget(origin, token, ids) {
 }
 
 /** Cancels the orders placed above, each once: as many requests as there are orders. */
-function spotCancelTarget(token, ids) {
-  const refused = { count: 0 }
-  const warmUp = Math.min(1000, Math.floor(ids.length / 10))
-  return {
-    name: 'spot cancel',
-    path: '/bb/spot/cancel',
-    headers: { ...FORM, 'access-token': token },
-    refused,
-    warmUp: { amount: warmUp },
-    run: { amount: ids.length - warmUp },
-    requests: [{
-      setupRequest: (request) => withKey({ ...request, body: `id=${ids.pop()}` }),
-      onResponse: (status, body) => {
-        if (status !== 200 || JSON.parse(body).code !== 1) refused.count += 1
-      },
-    }],
-  }
-}
+const spotCancelTarget = (token, ids) => oncePerIdTarget('spot cancel', '/bb/spot/cancel', token, ids)
 
 const row = (result, budget) => {
   const within = result.rps >= budget.requestsPerSecond && result.p99 <= budget.p99Ms && result.failures === 0
