@@ -31,6 +31,11 @@ import { Route as AssertRecordRouteImport } from './routes/assert/record'
 import { Route as AssertWithdrawelRouteImport } from './routes/assert/withdrawel'
 import { Route as ContractRecordRouteImport } from './routes/contract/record'
 import { Route as HomeIndexRouteImport } from './routes/home/index'
+import { Route as HomeDetailRouteImport } from './routes/home/detail'
+import { Route as HomeJoinRouteImport } from './routes/home/join'
+import { Route as HomeNewRouteImport } from './routes/home/new'
+import { Route as HomeRecordRouteImport } from './routes/home/record'
+import { Route as HomeWbookRouteImport } from './routes/home/wbook'
 import { Route as MarketIndexRouteImport } from './routes/market/index'
 import { Route as MarketKlineRouteImport } from './routes/market/kline'
 import { Route as MeIndexRouteImport } from './routes/me/index'
@@ -153,6 +158,31 @@ const HomeIndexRoute = HomeIndexRouteImport.update({
   path: '/home/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HomeDetailRoute = HomeDetailRouteImport.update({
+  id: '/home/detail',
+  path: '/home/detail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeJoinRoute = HomeJoinRouteImport.update({
+  id: '/home/join',
+  path: '/home/join',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeNewRoute = HomeNewRouteImport.update({
+  id: '/home/new',
+  path: '/home/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeRecordRoute = HomeRecordRouteImport.update({
+  id: '/home/record',
+  path: '/home/record',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeWbookRoute = HomeWbookRouteImport.update({
+  id: '/home/wbook',
+  path: '/home/wbook',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MarketIndexRoute = MarketIndexRouteImport.update({
   id: '/market/',
   path: '/market/',
@@ -224,6 +254,11 @@ export interface FileRoutesByFullPath {
   '/assert/record': typeof AssertRecordRoute
   '/assert/withdrawel': typeof AssertWithdrawelRoute
   '/contract/record': typeof ContractRecordRoute
+  '/home/detail': typeof HomeDetailRoute
+  '/home/join': typeof HomeJoinRoute
+  '/home/new': typeof HomeNewRoute
+  '/home/record': typeof HomeRecordRoute
+  '/home/wbook': typeof HomeWbookRoute
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
@@ -257,6 +292,11 @@ export interface FileRoutesByTo {
   '/assert/record': typeof AssertRecordRoute
   '/assert/withdrawel': typeof AssertWithdrawelRoute
   '/contract/record': typeof ContractRecordRoute
+  '/home/detail': typeof HomeDetailRoute
+  '/home/join': typeof HomeJoinRoute
+  '/home/new': typeof HomeNewRoute
+  '/home/record': typeof HomeRecordRoute
+  '/home/wbook': typeof HomeWbookRoute
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
@@ -292,6 +332,11 @@ export interface FileRoutesById {
   '/assert/record': typeof AssertRecordRoute
   '/assert/withdrawel': typeof AssertWithdrawelRoute
   '/contract/record': typeof ContractRecordRoute
+  '/home/detail': typeof HomeDetailRoute
+  '/home/join': typeof HomeJoinRoute
+  '/home/new': typeof HomeNewRoute
+  '/home/record': typeof HomeRecordRoute
+  '/home/wbook': typeof HomeWbookRoute
   '/market/kline': typeof MarketKlineRoute
   '/me/lang': typeof MeLangRoute
   '/me/safety': typeof MeSafetyRoute
@@ -328,6 +373,11 @@ export interface FileRouteTypes {
     | '/assert/record'
     | '/assert/withdrawel'
     | '/contract/record'
+    | '/home/detail'
+    | '/home/join'
+    | '/home/new'
+    | '/home/record'
+    | '/home/wbook'
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
@@ -361,6 +411,11 @@ export interface FileRouteTypes {
     | '/assert/record'
     | '/assert/withdrawel'
     | '/contract/record'
+    | '/home/detail'
+    | '/home/join'
+    | '/home/new'
+    | '/home/record'
+    | '/home/wbook'
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
@@ -395,6 +450,11 @@ export interface FileRouteTypes {
     | '/assert/record'
     | '/assert/withdrawel'
     | '/contract/record'
+    | '/home/detail'
+    | '/home/join'
+    | '/home/new'
+    | '/home/record'
+    | '/home/wbook'
     | '/market/kline'
     | '/me/lang'
     | '/me/safety'
@@ -423,6 +483,11 @@ export interface RootRouteChildren {
   ActionSecondContractRoute: typeof ActionSecondContractRoute
   ActionTradeRoute: typeof ActionTradeRoute
   ContractRecordRoute: typeof ContractRecordRoute
+  HomeDetailRoute: typeof HomeDetailRoute
+  HomeJoinRoute: typeof HomeJoinRoute
+  HomeNewRoute: typeof HomeNewRoute
+  HomeRecordRoute: typeof HomeRecordRoute
+  HomeWbookRoute: typeof HomeWbookRoute
   MarketKlineRoute: typeof MarketKlineRoute
   MeLangRoute: typeof MeLangRoute
   MeSafetyRoute: typeof MeSafetyRoute
@@ -590,6 +655,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/home/detail': {
+      id: '/home/detail'
+      path: '/home/detail'
+      fullPath: '/home/detail'
+      preLoaderRoute: typeof HomeDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/join': {
+      id: '/home/join'
+      path: '/home/join'
+      fullPath: '/home/join'
+      preLoaderRoute: typeof HomeJoinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/new': {
+      id: '/home/new'
+      path: '/home/new'
+      fullPath: '/home/new'
+      preLoaderRoute: typeof HomeNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/record': {
+      id: '/home/record'
+      path: '/home/record'
+      fullPath: '/home/record'
+      preLoaderRoute: typeof HomeRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/wbook': {
+      id: '/home/wbook'
+      path: '/home/wbook'
+      fullPath: '/home/wbook'
+      preLoaderRoute: typeof HomeWbookRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/market/': {
       id: '/market/'
       path: '/market'
@@ -718,6 +818,11 @@ const rootRouteChildren: RootRouteChildren = {
   ActionSecondContractRoute: ActionSecondContractRoute,
   ActionTradeRoute: ActionTradeRoute,
   ContractRecordRoute: ContractRecordRoute,
+  HomeDetailRoute: HomeDetailRoute,
+  HomeJoinRoute: HomeJoinRoute,
+  HomeNewRoute: HomeNewRoute,
+  HomeRecordRoute: HomeRecordRoute,
+  HomeWbookRoute: HomeWbookRoute,
   MarketKlineRoute: MarketKlineRoute,
   MeLangRoute: MeLangRoute,
   MeSafetyRoute: MeSafetyRoute,

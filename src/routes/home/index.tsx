@@ -5,11 +5,18 @@ import { Screen } from '../../app/screen'
 import { LaunchpadIntro } from '../../features/home/components/launchpad-intro'
 import { ProfileButton } from '../../features/home/components/profile-button'
 import { LeadingPairsPlaceholder, MarketEntries } from '../../features/market/components/market-entries'
+import { loadCatalog } from '../../lib/i18n'
 
 // The live pairs bring the market's data layer (poll, atoms, decimals): a chunk of their own, so
 // the home page paints within its budget (docs/architecture.md §8) and the prices follow.
 const LeadingPairs = lazy(() =>
   import('../../features/market/components/leading-pairs').then((module) => ({ default: module.LeadingPairs })),
+)
+
+// The launchpad's "New coins" (spec §2) brings its own data layer and catalog: a chunk of its own
+// too, after the first paint; features/home never imports features/launch, the route composes them.
+const NewCoins = lazy(() =>
+  Promise.all([import('../../features/launch/components/new-coins'), loadCatalog('launch')]).then(([module]) => ({ default: module.NewCoins })),
 )
 
 export const Route = createFileRoute('/home/')({
@@ -21,6 +28,9 @@ export const Route = createFileRoute('/home/')({
         <LeadingPairs />
       </Suspense>
       <MarketEntries />
+      <Suspense fallback={null}>
+        <NewCoins />
+      </Suspense>
     </Screen>
   ),
 })

@@ -1,0 +1,76 @@
+import '../launch.css'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useAtomValue, useSetAtom } from '../../../lib/store'
+import { toast } from '../../../lib/toast'
+import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
+import { PagedList } from '../../../lib/ui/paged-list'
+import { useConfirmedCall } from '../../../lib/ui/use-confirmed-call'
+import { useEndReached } from '../../../lib/ui/use-end-reached'
+import { useOnline } from '../../../lib/ui/use-online'
+import { usePages } from '../../../lib/ui/use-pages'
+import { usePullToRefresh } from '../../../lib/ui/use-pull-to-refresh'
+import { fetchSubscriptions, sell } from '../api'
+import { noteClockAtom, subscriptionsChangedAtom, subscriptionsVersionAtom } from '../atoms'
+import { saleFigures } from '../logic'
+import type { Subscription } from '../model'
+import { OFFLINE_SELL } from './labels'
+import { SaleSummary, type SaleRequest } from './sale-summary'
+import { SubscriptionRow } from './subscription-row'
+import { useServerNow } from './use-server-now'
+
+/**
+ * My subscriptions (spec §2, §4), newest first: pull down (or Refresh) reloads page 1, the end
+ * pages on. Sell opens a sheet with the sale's figures; offline nothing is sent.
+ */
+export function SubscriptionList() {
+  const { t, i18n } = useLingui()
+  const online = useOnline()
+  const noteClock = useSetAtom(noteClockAtom)
+  const version = useAtomValue(subscriptionsVersionAtom)
+  const changed = useSetAtom(subscriptionsChangedAtom)
+  const now = useServerNow()
+  const load = async (pageNo: number) => {
+    const answer = await fetchSubscriptions(pageNo)
+    noteClock(answer.offset)
+    return answer.data
+  }
+  const subs = usePages<Subscription>('subscriptions', load, { version })
+  const pull = usePullToRefresh(subs.refresh)
+  const { pages, pending } = subs
+  const endRef = useEndReached<HTMLDivElement>(!!pages && !pages.noMore && pages.error === null, pages?.list.length ?? 0, subs.loadMore)
+  const call = useConfirmedCall(
+    (request: SaleRequest, key: string) => sell({ id: request.id, quantity: request.quantity }, key),
+    (request) => `${request.id}:${request.quantity}`,
+    () => {
+      toast.success(t`Sold. The USDT is in your spot account.`)
+      changed()
+    },
+  )
+  const review = (sub: Subscription) => {
+    if (!navigator.onLine) return void toast.error(OFFLINE_SELL)
+    call.review({ id: sub.id, symbol: sub.symbol, quantity: sub.sellable, figures: saleFigures(sub.sellable, sub.price, sub.terms.feeRate, sub.terms.burnRate) })
+  }
+  const confirm = () => (navigator.onLine ? void call.confirm() : void toast.error(OFFLINE_SELL))
+  return (
+    <section className="launch-list" aria-label={t`My subscriptions`}>
+      {pull.distance > 0 && (
+        <p className="launch-pull muted" style={{ height: pull.distance }} aria-hidden="true">
+          {pull.ready ? <Trans>Release to refresh</Trans> : <Trans>Pull to refresh</Trans>}
+        </p>
+      )}
+      <div className="launch-list__bar">
+        {!online && <p className="launch-offline" role="note">{i18n._(OFFLINE_SELL)}</p>}
+        <button type="button" className="button button--text button--small" onClick={subs.refresh} disabled={pending !== null || !pages}>
+          <Trans>Refresh</Trans>
+        </button>
+      </div>
+      <PagedList label={t`Subscriptions`} pages={pages} pending={pending} empty={<Trans>You have not joined any project yet.</Trans>}
+        renderItem={(sub) => <SubscriptionRow key={sub.id} subscription={sub} now={now} onSell={review} />} onRetry={subs.retry} onMore={subs.loadMore} endRef={endRef} />
+      {call.request && (
+        <ConfirmSheet title={<Trans>Sell to the launchpad pool</Trans>} confirmLabel={<Trans>Sell</Trans>} busy={call.busy} onConfirm={confirm} onCancel={call.cancel}>
+          <SaleSummary request={call.request} />
+        </ConfirmSheet>
+      )}
+    </section>
+  )
+}
