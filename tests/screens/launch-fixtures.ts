@@ -17,8 +17,9 @@ export function project(id: string, over: Partial<Project> = {}): Project {
 
 export function subscription(id: string, over: Partial<Subscription> = {}): Subscription {
   return {
-    id, projectId: '1', symbol: 'NC1', name: 'New Coin 1', logo: '', price: '0.5', phase: 'ended', tag: 'HOLD',
-    quantity: '40', cost: '20', allocated: '30', refunded: '5', sellable: '30', unlockAt: SERVER_NOW - HOUR, createdAt: SERVER_NOW - 10 * HOUR,
+    id, projectId: '1', symbol: 'NC1', name: 'New Coin 1', logo: '', price: '0.5', phase: 'ended', status: 'allocated', tag: 'HOLD',
+    quantity: '40', frozen: '20', allocated: '30', refunded: '5', sold: '0', proceeds: '0', fee: '0', sellable: '30',
+    unlockAt: SERVER_NOW - HOUR, createdAt: SERVER_NOW - 10 * HOUR, settledAt: SERVER_NOW - 2 * HOUR,
     terms: { feeRate: '0.1', burnRate: '0.025' },
     ...over,
   }

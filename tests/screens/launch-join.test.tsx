@@ -65,7 +65,7 @@ it('shows the cost of the quantity and refuses by the spec words, sending nothin
 it('confirms, subscribes once with its key, and keeps that key for a retry after a lost answer', async () => {
   vi.mocked(subscribe)
     .mockRejectedValueOnce(new ApiError('Network error, please check your connection and try again', { kind: 'network' }))
-    .mockResolvedValueOnce({})
+    .mockResolvedValueOnce({} as never)
   await renderForm()
   type('Quantity (NC1)', '60')
   type('Fund password', '123456')

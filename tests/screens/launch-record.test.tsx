@@ -31,10 +31,10 @@ const rows = () => within(screen.getByRole('list', { name: 'Subscriptions' })).g
 const shown = (row: HTMLElement, term: string) => within(row).getByText(term).nextElementSibling?.textContent
 
 const LIST = [
-  subscription('1', { phase: 'joining', tag: null, allocated: null, refunded: null, sellable: '0' }),
+  subscription('1', { phase: 'joining', status: 'pending', tag: null, allocated: null, refunded: null, sellable: '0', settledAt: null }),
   subscription('2', { tag: 'LOCKED', unlockAt: SERVER_NOW + 26 * 3_600_000 + 3000, sellable: '0' }),
   subscription('3'),
-  subscription('4', { tag: 'SELLED', sellable: '0' }),
+  subscription('4', { tag: 'SELLED', sellable: '0', sold: '30', proceeds: '13.5', fee: '1.5' }),
 ]
 
 it('shows each subscription with its phase, tag and amounts, and the time left until unlock', async () => {
@@ -50,13 +50,14 @@ it('shows each subscription with its phase, tag and amounts, and the time left u
   expect(within(hold).getByText('Holding')).toBeTruthy()
   expect([shown(hold, 'Allocated'), shown(hold, 'Refunded')]).toEqual(['30 NC1', '5 USDT'])
   expect(within(hold).getByRole('button', { name: 'Sell 30 NC1' })).toBeTruthy()
-  expect(within(sold).getByText('Sold')).toBeTruthy()
+  expect(within(sold).getByText('Sold', { selector: '.launch-tag' })).toBeTruthy()
+  expect([shown(sold, 'Proceeds after fees')]).toEqual(['13.5 USDT'])
   expect(within(sold).queryByRole('button')).toBeNull()
 })
 
 it('shows gross, fee (burn and stakers) and net before selling, sells once with its key and reloads', async () => {
   vi.mocked(fetchSubscriptions).mockResolvedValue(timed({ list: LIST, total: 4 }))
-  vi.mocked(sell).mockResolvedValue({})
+  vi.mocked(sell).mockResolvedValue({} as never)
   await renderScreen(() => <SubscriptionList />)
   await waitFor(() => expect(rows()).toHaveLength(4))
   fireEvent.click(screen.getByRole('button', { name: 'Sell 30 NC1' }))
@@ -67,9 +68,13 @@ it('shows gross, fee (burn and stakers) and net before selling, sells once with 
     .toEqual(['30 NC1', '15 USDT', '1.5 USDT', '0.375 USDT', '1.125 USDT', '13.5 USDT'])
   expect(sell).not.toHaveBeenCalled()
   fireEvent.click(within(sheet).getByRole('button', { name: 'Sell' }))
+  expect(within(sheet).getByText('Please enter fund password')).toBeTruthy()
+  expect(sell).not.toHaveBeenCalled()
+  fireEvent.change(within(sheet).getByLabelText('Fund password'), { target: { value: '123456' } })
+  fireEvent.click(within(sheet).getByRole('button', { name: 'Sell' }))
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   const [[input, key]] = vi.mocked(sell).mock.calls as [[unknown, string]]
-  expect(input).toEqual({ id: '3', quantity: '30' })
+  expect(input).toEqual({ id: '3', quantity: '30', tradePassword: '123456' })
   expect(key).toMatch(/^[0-9a-f-]{36}$/)
   await waitFor(() => expect(fetchSubscriptions).toHaveBeenCalledTimes(2))
 })

@@ -7,18 +7,17 @@ import {
   costOf,
   countdown,
   JOIN_MESSAGES,
+  livePhase,
   nextInstant,
   phaseAt,
   progressFill,
   progressPercent,
   remainingAllowance,
-  saleFigures,
   serverNow,
   validateFundPassword,
   validateQuantity,
   type JoinTerms,
 } from '../../src/features/launch/logic'
-import { dec } from '../../src/lib/decimal'
 
 describe('the server clock', () => {
   it('is the server time less the middle of the call', () => {
@@ -53,10 +52,18 @@ describe('phases', () => {
     expect(phaseAt(schedule, 1999)).toBe('joining')
     expect(phaseAt(schedule, 2000)).toBe('ended')
   })
+  it("moves the server's phase on by the clock, never back, and keeps ended and cancelled", () => {
+    expect(livePhase('warmup', schedule, 1000)).toBe('joining')
+    expect(livePhase('joining', schedule, 2000)).toBe('ended')
+    expect(livePhase('joining', schedule, 999)).toBe('joining')
+    expect(livePhase('cancelled', schedule, 1500)).toBe('cancelled')
+    expect(livePhase('ended', schedule, 0)).toBe('ended')
+  })
   it('counts down to the opening, then the close, then nothing', () => {
     expect(nextInstant(schedule, 'warmup')).toBe(1000)
     expect(nextInstant(schedule, 'joining')).toBe(2000)
     expect(nextInstant(schedule, 'ended')).toBeNull()
+    expect(nextInstant(schedule, 'cancelled')).toBeNull()
   })
 })
 
@@ -102,18 +109,5 @@ describe('the join form', () => {
   it('needs the fund password', () => {
     expect(validateFundPassword('')).toBe(JOIN_MESSAGES.fundPassword)
     expect(validateFundPassword('123456')).toBeNull()
-  })
-})
-
-describe('a sale', () => {
-  it('splits the 10 % fee into burn and stakers, adding up exactly', () => {
-    const figures = saleFigures('3', '0.33333333', '0.1', '0.025')
-    expect(figures).toEqual({ gross: '0.99999999', fee: '0.09999999', burn: '0.02499999', stakers: '0.075', net: '0.9' })
-    if (!figures) return
-    expect(dec(figures.net).plus(figures.fee).toFixed()).toBe(figures.gross)
-    expect(dec(figures.burn).plus(figures.stakers).toFixed()).toBe(figures.fee)
-  })
-  it('has no figures for a quantity that is not a number', () => {
-    expect(saleFigures('x', '1', '0.1', '0.025')).toBeNull()
   })
 })

@@ -1,9 +1,11 @@
 // Pure rules of the launchpad screens (spec §4, §5): the server's clock as seen from the device,
 // countdowns to a phase's next instant, what a quantity costs, the join form's checks (which mirror
-// the server's, so a refusal shows under its field before anything is sent), progress and the
-// figures of a sale. Unit tested in tests/unit/launch-logic.test.ts.
+// the server's, so a refusal shows under its field before anything is sent) and progress. A
+// sale's figures are the contract's own rule (saleQuote in src/contract/launch.ts), shared with
+// the server. Unit tested in tests/unit/launch-logic.test.ts.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { LaunchPhase } from '../../contract/launch.ts'
 import { dec, isAtLeast, isDecimalString, plainDecimal, tryDec } from '../../lib/decimal'
 
 // The spec's words (§5) and the server's (src/contract/messages.ts) as ids, so a check here and a
@@ -61,7 +63,10 @@ export const clockText = (left: Countdown): string => `${two(left.hours)}:${two(
 
 // ── Phases ──
 
+/** The phases a clock moves through; a project may also be cancelled by an operator (LaunchPhase). */
 export type Phase = 'warmup' | 'joining' | 'ended'
+/** The phases the lists show, one tab each. */
+export type ListPhase = Phase
 
 export interface Schedule {
   warmupStart: number
@@ -81,8 +86,18 @@ export function phaseAt(schedule: Schedule, now: number): Phase {
   return 'warmup'
 }
 
+/**
+ * The phase to show at `now`: the server's, moved on by the clock when a countdown ends before
+ * the next answer says so. Ended and cancelled are final.
+ */
+export function livePhase(phase: LaunchPhase, schedule: Schedule, now: number): LaunchPhase {
+  if (phase === 'ended' || phase === 'cancelled') return phase
+  const byClock = phaseAt(schedule, now)
+  return byClock === 'warmup' && phase === 'joining' ? phase : byClock
+}
+
 /** The instant a phase counts down to: joining opens, joining closes; none once ended. */
-export function nextInstant(schedule: Schedule, phase: Phase): number | null {
+export function nextInstant(schedule: Schedule, phase: LaunchPhase): number | null {
   if (phase === 'warmup') return schedule.joinStart
   if (phase === 'joining') return schedule.joinEnd
   return null
@@ -140,32 +155,3 @@ export function validateQuantity(quantity: string, terms: JoinTerms): MessageDes
 }
 
 export const validateFundPassword = (password: string): MessageDescriptor | null => (password ? null : JOIN_MESSAGES.fundPassword)
-
-// ── Selling ──
-
-export interface SaleFigures {
-  gross: string
-  fee: string
-  burn: string
-  stakers: string
-  net: string
-}
-
-/**
- * What selling `quantity` tokens back at the listing price gives (spec §1: a 10 % fee, 2.5 %
- * burned and 7.5 % to stakers): the fee is cut to 8 places, the burn share cut and the stakers
- * get the rest of the fee, so burn + stakers = fee and net + fee = gross exactly.
- */
-export function saleFigures(quantity: string, price: string, feeRate: string, burnRate: string): SaleFigures | null {
-  const gross = costOf(quantity, price)
-  if (gross === null || tryDec(feeRate) === null || tryDec(burnRate) === null) return null
-  const fee = dec(gross).times(feeRate).decimalPlaces(8, 1)
-  const burn = dec(gross).times(burnRate).decimalPlaces(8, 1)
-  return {
-    gross,
-    fee: plainDecimal(fee),
-    burn: plainDecimal(burn),
-    stakers: plainDecimal(fee.minus(burn)),
-    net: plainDecimal(dec(gross).minus(fee)),
-  }
-}

@@ -1,8 +1,10 @@
 // What the launchpad screens show, independent of the wire: api.ts maps the answers of
 // src/contract/launch.ts onto these, so the components and their tests read one shape.
-import type { Phase, Schedule } from './logic'
+import type { LaunchPhase, LaunchSaleTerms, LaunchTag, SubscriptionStatus } from '../../contract/launch.ts'
+import type { Schedule } from './logic'
 
-export type Tag = 'LOCKED' | 'HOLD' | 'SELLED'
+export type Tag = LaunchTag
+export type SaleTerms = LaunchSaleTerms
 
 export interface Project {
   id: string
@@ -20,7 +22,7 @@ export interface Project {
   /** Decimals a quantity of the coin may have. */
   precision: number
   schedule: Schedule
-  phase: Phase
+  phase: LaunchPhase
   /** In the caller's language. */
   description: string
   /** Where the white paper is read (GET). */
@@ -36,28 +38,29 @@ export interface Subscription {
   name: string
   logo: string
   price: string
-  phase: Phase
+  /** The project's phase now. */
+  phase: LaunchPhase
+  status: SubscriptionStatus
   tag: Tag | null
   /** Tokens asked for. */
   quantity: string
   /** USDT frozen for them. */
-  cost: string
+  frozen: string
   /** Tokens given at the end of joining (null before). */
   allocated: string | null
   /** USDT given back at the end of joining (null before). */
   refunded: string | null
+  /** Tokens sold back to the pool so far, the USDT they gave (after fees) and the fees. */
+  sold: string
+  proceeds: string
+  fee: string
   /** Tokens that can be sold now (HOLD). */
   sellable: string
   unlockAt: number
   createdAt: number
+  settledAt: number | null
   /** The sale's fee terms, for the figures shown before selling. */
   terms: SaleTerms
-}
-
-/** The terms of a sale back to the pool (spec §1: a 10 % fee, 2.5 % burned, 7.5 % to stakers). */
-export interface SaleTerms {
-  feeRate: string
-  burnRate: string
 }
 
 /** An answer with the offset of the server's clock it gave (logic.clockOffset). */

@@ -15,7 +15,7 @@ import { useConfirmedCall } from '../../../lib/ui/use-confirmed-call'
 import { useOnline } from '../../../lib/ui/use-online'
 import { subscribe } from '../api'
 import { launchSpotAccount, subscriptionsChangedAtom } from '../atoms'
-import { costOf, phaseAt, remainingAllowance, validateFundPassword, validateQuantity } from '../logic'
+import { costOf, livePhase, remainingAllowance, validateFundPassword, validateQuantity } from '../logic'
 import type { Project } from '../model'
 import { OFFLINE_JOIN, PLEASE_LOGIN } from './labels'
 import { JoinSummary, type JoinRequest } from './join-summary'
@@ -53,7 +53,7 @@ export function JoinForm({ project }: { project: Project }) {
       void navigate({ to: '/home/record' })
     },
   )
-  const joining = phaseAt(project.schedule, now) === 'joining'
+  const joining = livePhase(project.phase, project.schedule, now) === 'joining'
   const cost = costOf(quantity, project.price)
   const allowance = remainingAllowance(project.maxPerUser, project.mine)
   const terms = { price: project.price, minPerUser: project.minPerUser, maxPerUser: project.maxPerUser, subscribed: project.mine, precision: project.precision, available }

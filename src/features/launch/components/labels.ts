@@ -2,20 +2,22 @@
 // shows them in the user's language.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Phase } from '../logic'
+import type { LaunchPhase } from '../../../contract/launch.ts'
 import type { Tag } from '../model'
 
-export const PHASE_LABELS: Record<Phase, MessageDescriptor> = {
+export const PHASE_LABELS: Record<LaunchPhase, MessageDescriptor> = {
   warmup: msg({ message: 'Warm-up', context: 'launchpad phase: announced, joining not open yet' }),
   joining: msg({ message: 'Joining', context: 'launchpad phase: subscriptions open' }),
   ended: msg({ message: 'Ended', context: 'launchpad phase: subscriptions closed' }),
+  cancelled: msg({ message: 'Cancelled', context: 'launchpad phase: stopped by the operator, every subscriber refunded' }),
 }
 
 /** What a project's countdown counts to, by phase. */
-export const COUNTDOWN_LABELS: Record<Phase, MessageDescriptor> = {
+export const COUNTDOWN_LABELS: Record<LaunchPhase, MessageDescriptor> = {
   warmup: msg`Joining opens in`,
   joining: msg`Joining closes in`,
-  ended: msg`Ended`,
+  ended: msg`Joining closed`,
+  cancelled: msg`Cancelled; every subscriber was refunded`,
 }
 
 export const TAG_LABELS: Record<Tag, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { coinText } from '../../../lib/format'
-import { nextInstant, phaseAt } from '../logic'
+import { coinText, formatDate } from '../../../lib/format'
+import { livePhase, nextInstant } from '../logic'
 import type { Project } from '../model'
 import { CoinLogo } from './coin-logo'
 import { CountdownText } from './countdown-text'
@@ -14,7 +14,7 @@ import { ProgressBar } from './progress-bar'
  */
 export function ProjectCard({ project, now }: { project: Project; now: number }) {
   const { i18n } = useLingui()
-  const phase = project.phase === 'ended' ? 'ended' : phaseAt(project.schedule, now)
+  const phase = livePhase(project.phase, project.schedule, now)
   const target = nextInstant(project.schedule, phase)
   return (
     <li className="launch-card">
@@ -31,7 +31,7 @@ export function ProjectCard({ project, now }: { project: Project; now: number })
           <div><dt><Trans>Price</Trans></dt><dd>{coinText(project.price)} USDT</dd></div>
           <div>
             <dt>{i18n._(COUNTDOWN_LABELS[phase])}</dt>
-            <dd>{target === null ? '--' : <CountdownText target={target} now={now} />}</dd>
+            <dd>{target === null ? formatDate(project.schedule.joinEnd) : <CountdownText target={target} now={now} />}</dd>
           </div>
         </dl>
         <ProgressBar subscribed={project.subscribed} forSale={project.forSale} symbol={project.symbol} />

@@ -7,7 +7,7 @@ import { useAtomValue, useSetAtom } from '../../../lib/store'
 import { useRequest } from '../../../lib/ui/use-request'
 import { fetchProject } from '../api'
 import { noteClockAtom, subscriptionsVersionAtom } from '../atoms'
-import { nextInstant, phaseAt } from '../logic'
+import { livePhase, nextInstant } from '../logic'
 import { CoinLogo } from './coin-logo'
 import { CountdownText } from './countdown-text'
 import { COUNTDOWN_LABELS, PHASE_LABELS } from './labels'
@@ -39,7 +39,7 @@ export function ProjectDetail({ id }: { id: string }) {
     )
   }
   const project = state.data
-  const phase = project.phase === 'ended' ? 'ended' : phaseAt(project.schedule, now)
+  const phase = livePhase(project.phase, project.schedule, now)
   const target = nextInstant(project.schedule, phase)
   const unit = project.symbol
   return (
@@ -77,7 +77,7 @@ export function ProjectDetail({ id }: { id: string }) {
           <Link to="/home/join" search={{ id: project.id }} className="button button--primary button--block"><Trans>Join</Trans></Link>
         ) : (
           <button type="button" className="button button--primary button--block" disabled>
-            {phase === 'warmup' ? <Trans>Joining has not opened yet</Trans> : <Trans>Joining has closed</Trans>}
+            {phase === 'warmup' ? <Trans>Joining has not opened yet</Trans> : phase === 'cancelled' ? <Trans>This project was cancelled</Trans> : <Trans>Joining has closed</Trans>}
           </button>
         )}
         <Link to="/home/record" className="button button--text button--small"><Trans>My subscriptions</Trans></Link>

@@ -2,7 +2,6 @@ import '../launch.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useAtomValue, useSetAtom } from '../../../lib/store'
 import { toast } from '../../../lib/toast'
-import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
 import { PagedList } from '../../../lib/ui/paged-list'
 import { useConfirmedCall } from '../../../lib/ui/use-confirmed-call'
 import { useEndReached } from '../../../lib/ui/use-end-reached'
@@ -11,10 +10,11 @@ import { usePages } from '../../../lib/ui/use-pages'
 import { usePullToRefresh } from '../../../lib/ui/use-pull-to-refresh'
 import { fetchSubscriptions, sell } from '../api'
 import { noteClockAtom, subscriptionsChangedAtom, subscriptionsVersionAtom } from '../atoms'
-import { saleFigures } from '../logic'
+import { saleQuote } from '../../../contract/launch.ts'
 import type { Subscription } from '../model'
 import { OFFLINE_SELL } from './labels'
-import { SaleSummary, type SaleRequest } from './sale-summary'
+import type { SaleRequest } from './sale-summary'
+import { SellSheet } from './sell-sheet'
 import { SubscriptionRow } from './subscription-row'
 import { useServerNow } from './use-server-now'
 
@@ -39,7 +39,7 @@ export function SubscriptionList() {
   const { pages, pending } = subs
   const endRef = useEndReached<HTMLDivElement>(!!pages && !pages.noMore && pages.error === null, pages?.list.length ?? 0, subs.loadMore)
   const call = useConfirmedCall(
-    (request: SaleRequest, key: string) => sell({ id: request.id, quantity: request.quantity }, key),
+    (request: SaleRequest, key: string) => sell({ id: request.id, quantity: request.quantity, tradePassword: request.tradePassword }, key),
     (request) => `${request.id}:${request.quantity}`,
     () => {
       toast.success(t`Sold. The USDT is in your spot account.`)
@@ -48,9 +48,11 @@ export function SubscriptionList() {
   )
   const review = (sub: Subscription) => {
     if (!navigator.onLine) return void toast.error(OFFLINE_SELL)
-    call.review({ id: sub.id, symbol: sub.symbol, quantity: sub.sellable, figures: saleFigures(sub.sellable, sub.price, sub.terms.feeRate, sub.terms.burnRate) })
+    call.review({ id: sub.id, symbol: sub.symbol, quantity: sub.sellable, quote: saleQuote(sub.sellable, sub.price, sub.terms.feeRate), tradePassword: '' })
   }
-  const confirm = () => (navigator.onLine ? void call.confirm() : void toast.error(OFFLINE_SELL))
+  // The connection may go while the sheet is open: refused, nothing sent, the sheet stays. A
+  // refusal (a wrong fund password) leaves the sheet open to be corrected; the same sale keeps its key.
+  const confirm = (request: SaleRequest) => (navigator.onLine ? void call.confirmWith(request) : void toast.error(OFFLINE_SELL))
   return (
     <section className="launch-list" aria-label={t`My subscriptions`}>
       {pull.distance > 0 && (
@@ -67,9 +69,7 @@ export function SubscriptionList() {
       <PagedList label={t`Subscriptions`} pages={pages} pending={pending} empty={<Trans>You have not joined any project yet.</Trans>}
         renderItem={(sub) => <SubscriptionRow key={sub.id} subscription={sub} now={now} onSell={review} />} onRetry={subs.retry} onMore={subs.loadMore} endRef={endRef} />
       {call.request && (
-        <ConfirmSheet title={<Trans>Sell to the launchpad pool</Trans>} confirmLabel={<Trans>Sell</Trans>} busy={call.busy} onConfirm={confirm} onCancel={call.cancel}>
-          <SaleSummary request={call.request} />
-        </ConfirmSheet>
+        <SellSheet request={call.request} busy={call.busy} onConfirm={confirm} onCancel={call.cancel} />
       )}
     </section>
   )

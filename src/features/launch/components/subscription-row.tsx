@@ -33,12 +33,14 @@ export function SubscriptionRow({ subscription: sub, now, onSell }: Subscription
       </div>
       <dl className="launch-figures">
         <div><dt><Trans>Subscribed</Trans></dt><dd>{amount(sub.quantity, sub.symbol)}</dd></div>
-        <div><dt><Trans>Frozen</Trans></dt><dd>{amount(sub.cost, 'USDT')}</dd></div>
+        <div><dt><Trans>Frozen</Trans></dt><dd>{amount(sub.frozen, 'USDT')}</dd></div>
         <div><dt><Trans>Allocated</Trans></dt><dd>{amount(sub.allocated, sub.symbol)}</dd></div>
         <div><dt><Trans>Refunded</Trans></dt><dd>{amount(sub.refunded, 'USDT')}</dd></div>
+        {sub.sold !== '0' && <div><dt><Trans>Sold</Trans></dt><dd>{amount(sub.sold, sub.symbol)}</dd></div>}
+        {sub.sold !== '0' && <div><dt><Trans>Proceeds after fees</Trans></dt><dd>{amount(sub.proceeds, 'USDT')}</dd></div>}
         {locked && <div><dt><Trans>Unlocks in</Trans></dt><dd><CountdownText target={sub.unlockAt} now={now} /></dd></div>}
       </dl>
-      {sub.tag === 'HOLD' && (
+      {sub.tag === 'HOLD' && sub.sellable !== '0' && (
         <button type="button" className="button button--ghost button--small" onClick={() => onSell(sub)}>
           <Trans>Sell {coinText(sub.sellable)} {sub.symbol}</Trans>
         </button>
