@@ -7,7 +7,7 @@
 import { TOKEN_HEADER } from '../src/contract/envelopes.ts'
 import { bindSession, forgetUser, getAnswer, putAnswer, userOfToken, type NovaexDb } from './db.ts'
 import {
-  cacheKey, canonicalBody, hashToken, isSuccess, missResponse, NETWORK_BUDGET_MS, NETWORK_LIMIT_MS, storedResponse,
+  cacheKey, canonicalBody, hashToken, isSuccess, missResponse, NETWORK_BUDGET_MS, NETWORK_LIMIT_MS, scopeOf, storedResponse,
   type ReadRule,
 } from './read-rules.ts'
 
@@ -63,9 +63,10 @@ export function createApiCache(options: ApiCacheOptions): ApiCache {
     async handle(request, rule, extend) {
       const form = rule.method === 'GET' ? new URL(request.url).search.slice(1) : await request.clone().text()
       const body = canonicalBody(form)
-      const owner = rule.scope === 'private' ? await ownerOf(request) : undefined
+      const scope = scopeOf(rule, request.headers)
+      const owner = scope === 'private' ? await ownerOf(request) : undefined
       // A private read of a token no user is bound to goes to the network and is never stored.
-      const key = rule.scope === 'public' ? cacheKey('', rule.path, body) : owner ? cacheKey(owner.userId, rule.path, body) : undefined
+      const key = scope === 'public' ? cacheKey('', rule.path, body) : owner ? cacheKey(owner.userId, rule.path, body) : undefined
 
       const signal = AbortSignal.any([request.signal, AbortSignal.timeout(limitMs)])
       const network = options.fetch(

@@ -3,7 +3,8 @@
 // withdraw, orders, addresses…) is never stored and never answered from storage.
 import { ASSET_PATHS } from '../src/contract/assets.ts'
 import { CONTRACT_PATHS } from '../src/contract/contracts.ts'
-import { BB_FAIL, BB_OK, SECOND_OK } from '../src/contract/envelopes.ts'
+import { BB_FAIL, BB_OK, SECOND_OK, TOKEN_HEADER } from '../src/contract/envelopes.ts'
+import { LAUNCH_PATHS, PLATFORM_WHITE_PAPER_PATH } from '../src/contract/launch.ts'
 import { MARKET_PATHS } from '../src/contract/market.ts'
 import { CACHE_HEADER, CACHE_SOURCES, OFFLINE_MISS_MESSAGE, STORED_AT_HEADER } from '../src/contract/offline.ts'
 import { SECONDS_PATHS } from '../src/contract/seconds.ts'
@@ -17,7 +18,11 @@ export const NETWORK_LIMIT_MS = 12_000
 
 /** The envelope family of a path (spec §7), which says what success is and what a refusal looks like. */
 export type Group = 'market' | 'bb' | 'second'
-export type Scope = 'public' | 'private'
+/**
+ * viewer: an answer everyone may read that also carries the caller's own figures when signed in
+ * (a launch project's `mine`): stored per user with a session, for everyone without one.
+ */
+export type Scope = 'public' | 'private' | 'viewer'
 
 export interface ReadRule {
   path: string
@@ -51,6 +56,10 @@ export const READ_RULES: readonly ReadRule[] = [
   rule(CONTRACT_PATHS.positions, 'private'),
   rule(CONTRACT_PATHS.history, 'private'),
   rule(CONTRACT_PATHS.detail, 'private'),
+  rule(LAUNCH_PATHS.list, 'viewer'),
+  rule(LAUNCH_PATHS.detail, 'viewer'),
+  rule(LAUNCH_PATHS.coins, 'public'),
+  rule(LAUNCH_PATHS.mine, 'private'),
 ]
 const byPath = new Map(READ_RULES.map((entry) => [entry.path, entry]))
 
@@ -60,6 +69,24 @@ export function readRuleFor(url: URL, method: string, origin: string): ReadRule 
   const found = byPath.get(url.pathname)
   return found?.method === method ? found : undefined
 }
+
+/** The scope a request of `rule` is stored under: a viewer read is private when it carries a session. */
+export function scopeOf(readRule: ReadRule, headers: Headers): 'public' | 'private' {
+  if (readRule.scope !== 'viewer') return readRule.scope
+  return headers.get(TOKEN_HEADER) ? 'private' : 'public'
+}
+
+// The launchpad's files (white papers, coin logos): public GETs of binary answers, which the JSON
+// read cache cannot hold; sw/paper-cache.ts keeps them in Cache Storage instead.
+const LAUNCH_FILES = new Set<string>([LAUNCH_PATHS.paper, LAUNCH_PATHS.logo, PLATFORM_WHITE_PAPER_PATH])
+
+/** A same-origin GET of a white paper or a coin logo. */
+export const isPaperRequest = (url: URL, method: string, origin: string): boolean =>
+  url.origin === origin && method === 'GET' && LAUNCH_FILES.has(url.pathname)
+
+/** pdf.js's worker script of the build (`<base>assets/pdf.worker.min-<hash>.mjs`), loaded when a paper is first read. */
+export const isPdfWorkerRequest = (url: URL, method: string, origin: string, base: string): boolean =>
+  url.origin === origin && method === 'GET' && url.pathname.startsWith(`${base}assets/pdf.worker`) && url.pathname.endsWith('.mjs')
 
 // The session token travels in the body of /bb/user/info too: it is no part of what is asked, and
 // must not be written to storage.

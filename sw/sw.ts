@@ -4,6 +4,7 @@ import { registerApiCache } from './api-cache.ts'
 import { serveAppShell } from './app-shell.ts'
 import { takeOverOnRequest } from './lifecycle.ts'
 import { registerOutbox } from './outbox.ts'
+import { registerPaperCache } from './paper-cache.ts'
 import { registerPeriodicRefresh } from './periodic-refresh.ts'
 import { startPollHost } from './poll-host.ts'
 import { sharedDb } from './db.ts'
@@ -23,4 +24,5 @@ serveAppShell(self.__WB_MANIFEST, base)
 const readThrough = registerApiCache(self) // ./api-cache.ts — API reads: network first within a budget, else IndexedDB (stale)
 startPollHost(self, { fetch: readThrough }) // ./poll-host.ts — one 5 s market poll for all visible tabs → BroadcastChannel
 registerPeriodicRefresh(self, readThrough, sharedDb()) // ./periodic-refresh.ts — catalogue and asset lists, where Periodic Background Sync is granted
+registerPaperCache(self) // ./paper-cache.ts — white papers, coin logos and pdf.js's worker, network first, else Cache Storage
 registerOutbox(self) // ./outbox.ts — transfer outbox, replayed on sync, start, online and on request
