@@ -14,6 +14,7 @@ export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
   7: msg`Credit`,
   8: msg({ message: 'Spot trade', context: 'a kind of asset record: one fill of a spot order' }),
   9: msg({ message: 'Leveraged contract', context: 'a kind of asset record: money of a leveraged (futures) position' }),
+  10: msg({ message: 'Launchpad', context: 'a kind of asset record: a new-coin subscription, its allocation, refund, unlock or sale' }),
 }
 
 /** Spec §4: reviewing shows as "Pending review". */
