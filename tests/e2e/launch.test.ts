@@ -90,9 +90,9 @@ test('the white paper renders in the app: pages counted, canvases drawn, a downl
   await page.locator('canvas[data-rendered]').first().waitFor()
   // Not blank: the first page has dark (text) and non-white pixels somewhere.
   const inked = await page.locator('canvas[data-rendered]').first().evaluate((canvas: HTMLCanvasElement) => {
-    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data
+    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
     let dark = 0
-    for (let i = 0; data && i < data.length; i += 4) if ((data[i] ?? 255) < 128 && (data[i + 1] ?? 255) < 128 && (data[i + 2] ?? 255) < 128) dark++
+    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128 && (data[i + 1] ?? 255) < 128 && (data[i + 2] ?? 255) < 128) dark++
     return dark
   })
   assert.ok(inked > 100, `the page has ink (${inked} dark pixels)`)
