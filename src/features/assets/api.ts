@@ -15,6 +15,7 @@ import type {
 } from '../../contract/assets.ts'
 import { ASSET_PATHS, RECORD_PAGE_SIZE } from '../../contract/assets.ts'
 import { IDEMPOTENCY_HEADER } from '../../contract/envelopes.ts'
+import { LAUNCH_PATHS, type LaunchCoin } from '../../contract/launch.ts'
 import { MARKET_PATHS, type MarketTopic, type PriceListAnswer } from '../../contract/market.ts'
 import { ApiError, postBb, postContract, postMarket, REQUEST_TIMEOUT_MS } from '../../lib/api-client'
 import { isRetryableFailure } from '../../lib/idempotency'
@@ -125,3 +126,6 @@ export const exchange = (input: { from: string; to: string; amount: string }, ke
 export const PRICE_LIST_TOPIC: MarketTopic = { key: 'priceList', path: MARKET_PATHS.prices, body: {} }
 
 export const fetchPriceList = () => postMarket<PriceListAnswer>(MARKET_PATHS.prices)
+
+/** Every launched coin with its listing price and logo (public): a held new coin is valued at that price (src/contract/launch.ts). */
+export const fetchLaunchCoins = () => postBb<LaunchCoin[]>(LAUNCH_PATHS.coins)

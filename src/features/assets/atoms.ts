@@ -1,9 +1,10 @@
 // State of the asset screens that outlives one screen.
 import type { AccountTypeId, AssetRow, WithdrawAddress } from '../../contract/assets.ts'
+import type { LaunchCoin } from '../../contract/launch.ts'
 import type { PriceListAnswer } from '../../contract/market.ts'
 import { userIdAtom } from '../../lib/session'
 import { atom, atomFamily, atomWithStorage } from '../../lib/store'
-import { fetchAccounts } from './api'
+import { fetchAccounts, fetchLaunchCoins } from './api'
 
 // ── Withdrawal address picked in the address book (addresslist?select=1 → withdrawel) ─────────
 // In memory only: a reload asks again rather than sending to an address remembered from long ago.
@@ -60,8 +61,22 @@ export const loadAccountAtom = atom(null, async (get, set, type: AccountTypeId) 
 })
 
 const closesBaseAtom = atom<Readonly<Record<string, string>>>({})
-/** USDT closes by coin (BTC → '61234.56'), from the market's price list. */
-export const usdtClosesAtom = atom((get) => get(closesBaseAtom))
+
+// ── Launched coins (src/contract/launch.ts): no market quotes them, so a holding is valued at its
+// listing price, and its row shows its logo. Loaded when a screen that values balances mounts.
+const launchCoinsBaseAtom = atom<Readonly<Record<string, LaunchCoin>>>({})
+export const launchCoinsAtom = atom((get) => get(launchCoinsBaseAtom))
+export const loadLaunchCoinsAtom = atom(null, async (_get, set) => {
+  const coins = await fetchLaunchCoins()
+  set(launchCoinsBaseAtom, Object.fromEntries(coins.map((coin) => [coin.symbol, coin])))
+})
+
+/** USDT closes by coin (BTC → '61234.56'), from the market's price list; a launched coin the market does not quote, at its listing price. */
+export const usdtClosesAtom = atom((get) => {
+  const closes = get(closesBaseAtom)
+  const listed = Object.values(get(launchCoinsBaseAtom)).filter((coin) => closes[coin.symbol] === undefined)
+  return listed.length === 0 ? closes : { ...Object.fromEntries(listed.map((coin) => [coin.symbol, coin.price])), ...closes }
+})
 /** Applies a price-list answer; set only when a close moved, so still ticks re-render nothing. */
 export const applyPriceListAtom = atom(null, (get, set, answer: unknown) => {
   const items = (answer as Partial<PriceListAnswer> | null)?.data

@@ -2,6 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { AccountTypeId, AssetRow } from '../../../contract/assets.ts'
 import { formatAmount, PLACEHOLDER } from '../../../lib/format'
+import { useAtomValue } from '../../../lib/store'
+import { launchCoinsAtom } from '../atoms'
 import { formatCoin, masked, rowValue } from '../logic'
 
 interface AssetRowItemProps {
@@ -14,9 +16,12 @@ interface AssetRowItemProps {
 /** One currency of an account: available, frozen and its value in USDT; a tap opens its detail. */
 export function AssetRowItem({ row, account, closes, hidden }: AssetRowItemProps) {
   const value = rowValue(row, closes)
+  // A launched coin shows its logo (the other coins are known by their symbol alone).
+  const logo = useAtomValue(launchCoinsAtom)[row.currencyName]?.logo
   return (
     <li className="asset-row">
       <Link to="/assert/detail/$id" params={{ id: row.currencyName }} search={{ account }} className="asset-row__link">
+        {logo && <img className="asset-row__logo" src={logo} alt="" width={20} height={20} loading="lazy" />}
         {row.currencyName}
       </Link>
       <dl className="asset-row__figures">
