@@ -53,7 +53,7 @@ it('shows the cost of the quantity and refuses by the spec words, sending nothin
   expect(errors()[0]).toBe('The number of inputs is less than the minimum limit')
   type('Quantity (NC1)', '81')
   submit()
-  expect(errors()[0]).toBe('The amount is above the maximum limit')
+  expect(errors()[0]).toBe('The quantity is above the maximum per user')
   type('Quantity (NC1)', '61')
   expect(figure('Cost')).toBe('30.5 USDT')
   submit()

@@ -14,7 +14,7 @@ export const JOIN_MESSAGES = {
   quantity: msg({ id: 'enter num please', message: 'Please enter the amount' }),
   tooPrecise: msg({ id: 'The quantity has too many decimal places for this coin', message: 'The quantity has too many decimal places for this coin' }),
   belowMinimum: msg({ id: 'The number of inputs is less than the minimum limit', message: 'The number of inputs is less than the minimum limit' }),
-  aboveMaximum: msg({ id: 'num limit', message: 'The amount is above the maximum limit' }),
+  aboveMaximum: msg({ id: 'The quantity is above the maximum per user', message: 'The quantity is above the maximum per user' }),
   insufficient: msg({ id: 'Insufficient available balance', message: 'Insufficient available balance' }),
   fundPassword: msg({ id: 'Please enter fund password', message: 'Please enter fund password' }),
 }
