@@ -15,6 +15,7 @@ import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts'
 import { registerStaticApp } from './http/static-app.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createMarketSource } from './market/create-source.ts'
+import { registerLaunchRoutes } from './launch/routes.ts'
 import { registerMarketRoutes } from './market/routes.ts'
 import { registerParamRoutes } from './params/routes.ts'
 import { registerSecondsRoutes } from './seconds/routes.ts'
@@ -79,6 +80,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await registerSpotRoutes(app, ctx, market)
   // Leveraged contracts enter, stop and liquidate at the same feed's prices, and catch up on start.
   await registerContractRoutes(app, ctx, market)
+  registerLaunchRoutes(app, ctx)
   const stopAutoApprove = startDemoAutoApprove(ctx, config.demoAutoApproveSeconds)
   app.addHook('onClose', () => stopAutoApprove())
   await registerStaticApp(app, config.staticDir)

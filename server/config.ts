@@ -28,6 +28,8 @@ export interface ServerConfig {
   demoAutoApproveSeconds: number | undefined
   /** Tests and demos: one more seconds-contract duration (in seconds) offered besides the configured ones. */
   secondsExtraDuration: number | undefined
+  /** Test only: on start, add a launch project joining now for this many seconds (LAUNCH_TEST_PROJECT_SECONDS). */
+  launchTestProjectSeconds: number | undefined
   /**
    * Spot orders also fill against the market feed's liquidity (on, the default) or only against
    * each other (off: the exchange's own book alone, for tests and demos of users trading together).
@@ -64,6 +66,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   huobiTimeoutMs: 5000,
   demoAutoApproveSeconds: undefined,
   secondsExtraDuration: undefined,
+  launchTestProjectSeconds: undefined,
   spotFeedLiquidity: true,
   contractTestMmr: undefined,
 }
@@ -156,6 +159,7 @@ export function readConfig(env: Env): ServerConfig {
     huobiTimeoutMs: integer(env, 'HUOBI_TIMEOUT_MS', DEFAULT_CONFIG.huobiTimeoutMs, 50, 60_000),
     demoAutoApproveSeconds: optionalInteger(env, 'DEMO_AUTO_APPROVE_SECONDS', 0, 7 * DAY),
     secondsExtraDuration: optionalInteger(env, 'SECONDS_EXTRA_DURATION', 1, DAY),
+    launchTestProjectSeconds: optionalInteger(env, 'LAUNCH_TEST_PROJECT_SECONDS', 1, DAY),
     spotFeedLiquidity: onOff(env, 'SPOT_FEED_LIQUIDITY', DEFAULT_CONFIG.spotFeedLiquidity),
     contractTestMmr: optionalRate(env, 'CONTRACT_TEST_MMR'),
   }

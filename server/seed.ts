@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts'
 import { immediate } from './db/transaction.ts'
 import { hashSecret } from './auth/password.ts'
 import { creditWithRecord } from './ledger/operator-credit.ts'
+import { seedProjects } from './launch/seed-projects.ts'
 import { insertUser, setTradePasswordHash } from './user/users.ts'
 
 export const DEMO_ACCOUNT = {
@@ -36,6 +37,8 @@ export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
     for (const balance of DEMO_BALANCES) {
       creditWithRecord(ctx.db, { userId, ...balance, kind: 'seed', info: 'demo account', now: ctx.now() })
     }
+    // After the balances: the ended demo project freezes the demo user's USDT.
+    seedProjects(ctx.db, userId, ctx.now())
     return true
   })
 }

@@ -13,7 +13,9 @@ import { DECIMALS, plain } from './amount.ts'
 
 // house: the counterparty of seconds contracts (migration 008); market: of spot fills against the
 // feed's liquidity (migration 009, which also lets the table take any name: this list decides).
-export const SYSTEM_ACCOUNTS = ['outside', 'fees', 'exchange', 'house', 'market'] as const
+// launch: the launchpad's pool (server/launch/: takes allocations' USDT, issues the new coins, buys
+// them back); burn and stakers: the two parts of a launch sale's fee (migration 011).
+export const SYSTEM_ACCOUNTS = ['outside', 'fees', 'exchange', 'house', 'market', 'launch', 'burn', 'stakers'] as const
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number]
 const KNOWN_SYSTEM_ACCOUNTS: ReadonlySet<string> = new Set(SYSTEM_ACCOUNTS)
 export type Bucket = 'available' | 'frozen'
@@ -42,11 +44,16 @@ export class InsufficientBalanceError extends Error {
 
 const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(CURRENCIES)
 
-function checkBalanced(postings: readonly Posting[]): void {
+/** A coin of the catalogue, or one the launchpad issued (migration 011): the ledger may hold either. */
+function isLedgerCurrency(db: DatabaseSync, currency: string): boolean {
+  return KNOWN_CURRENCIES.has(currency) || statement(db, 'SELECT 1 FROM launch_projects WHERE symbol = ?').get(currency) !== undefined
+}
+
+function checkBalanced(db: DatabaseSync, postings: readonly Posting[]): void {
   if (postings.length < 2) throw new Error('ledger: an entry needs at least two postings')
   const sums = new Map<string, BigNumber>()
   for (const { currency, amount } of postings) {
-    if (!KNOWN_CURRENCIES.has(currency)) throw new Error(`ledger: unknown currency ${currency}`)
+    if (!isLedgerCurrency(db, currency)) throw new Error(`ledger: unknown currency ${currency}`)
     if (!amount.isFinite() || amount.isZero() || (amount.decimalPlaces() ?? Infinity) > DECIMALS) {
       throw new Error(`ledger: invalid posting amount ${amount.toString()}`)
     }
@@ -75,7 +82,7 @@ function applyToBalance(db: DatabaseSync, userId: number, accountType: AccountTy
 
 /** Writes the entry and applies it; answers the entry id. */
 export function postEntry(db: DatabaseSync, entry: EntryInput): number {
-  checkBalanced(entry.postings)
+  checkBalanced(db, entry.postings)
   return immediate(db, () => {
     const entryId = Number(
       statement(db, 'INSERT INTO ledger_entries (kind, memo, created_at) VALUES (?, ?, ?)').run(entry.kind, entry.memo, entry.now)

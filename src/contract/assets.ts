@@ -106,6 +106,13 @@ export const RECORD_TYPES = {
    * The position, prices and reason are in info.
    */
   futures: 9,
+  /**
+   * The launchpad's money (src/contract/launch.ts), in the spot account, one record per movement:
+   * a subscription (USDT, amount −frozen), its allocation (the coin, +allocated, locked), the USDT
+   * given back (+refunded, at the end of joining or on a cancel), the unlock (the coin, +allocated
+   * now available) and each sale (the coin, −sold; fee and actualArrival in USDT). info says which.
+   */
+  launch: 10,
 } as const
 export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES]
 

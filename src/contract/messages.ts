@@ -89,6 +89,14 @@ export const SERVER_MESSAGES = {
   contractNotHolding: 'This position is not open',
   contractCloseTooLarge: 'The quantity is more than the position holds',
   contractRemainderTooSmall: 'What would remain is below the minimum quantity, please close all of it',
+  // The launchpad (issue 11).
+  launchProjectNotFound: 'Project not found',
+  launchNotJoining: 'This project is not open for subscription',
+  launchAboveMaximum: 'The quantity is above the maximum per user',
+  launchTooPrecise: 'The quantity has too many decimal places for this coin',
+  launchSubscriptionNotFound: 'Subscription not found',
+  launchNotSellable: 'These tokens cannot be sold now',
+  launchSellTooMuch: 'The quantity is more than you can sell',
 } as const
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[keyof typeof SERVER_MESSAGES]

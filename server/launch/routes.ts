@@ -1,0 +1,137 @@
+// HTTP wiring of the launchpad (LAUNCH_PATHS, src/contract/launch.ts) and its pass's lifetime.
+// Answers are the /bb envelope; a malformed body or no session ends in the error handler, which
+// shapes it the same way. list, detail, coins, logos and white papers are public (a logged-in
+// caller's detail also says what they subscribed); subscribe, mine and sell need a session. The pass
+// runs at start (an end passed while the server was down is allocated now), then every tick.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { LAUNCH_MAX_PAGE_SIZE, LAUNCH_PAGE_SIZE, LAUNCH_PATHS, LAUNCH_PHASES, type LaunchCoin, type LaunchPhase, PLATFORM_WHITE_PAPER_PATH } from '../../src/contract/launch.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import type { AppContext } from '../context.ts'
+import { idempotencyKey } from '../assets/idempotency.ts'
+import { requireSession, requestToken } from '../auth/require-session.ts'
+import { touchSession } from '../auth/sessions.ts'
+import { startTicks } from '../clock/ticks.ts'
+import { statement } from '../db/statements.ts'
+import { badRequest, fail, ok } from '../http/envelope.ts'
+import { readFields } from '../http/fields.ts'
+import { LOGO_HEADERS } from '../market/logos.ts'
+import { logoSvg, PDF_HEADERS, platformPaper, projectPaper } from './papers.ts'
+import { launchPass } from './pass.ts'
+import { findProject, languageOf, projectIdOf, queryProjects, toStoredProject, toWireProject } from './projects.ts'
+import { saleTerms, sell } from './sell.ts'
+import { subscribe } from './subscribe.ts'
+import { subscribedBy, subscriptionPage } from './subscriptions.ts'
+import { addTestProject } from './test-project.ts'
+
+export const LAUNCH_TICK_MS = 250
+
+function wholeNumber(text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback
+  if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > max) throw badRequest(SERVER_MESSAGES.invalidRequest)
+  return Number(text)
+}
+
+function phaseOf(text: string | undefined): LaunchPhase | undefined {
+  if (text === undefined) return undefined
+  const phase = LAUNCH_PHASES.find((candidate) => candidate === text)
+  if (!phase) throw badRequest(SERVER_MESSAGES.invalidRequest)
+  return phase
+}
+
+/** A public call's caller, when the request carries a live session; a visitor otherwise. */
+function callerOf(ctx: AppContext, request: FastifyRequest): number | undefined {
+  const token = requestToken(request)
+  if (!token || token.length > 1024) return undefined
+  const session = touchSession(ctx, token)
+  return session === 'expired' ? undefined : session.userId
+}
+
+export function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post(LAUNCH_PATHS.list, (request) => {
+    const fields = readFields(request.body, [], ['phase', 'pageNo', 'pageSize'])
+    const phase = phaseOf(fields.phase)
+    const pageNo = wholeNumber(fields.pageNo, 1, 1_000_000)
+    const pageSize = wholeNumber(fields.pageSize, LAUNCH_PAGE_SIZE, LAUNCH_MAX_PAGE_SIZE)
+    const userId = callerOf(ctx, request)
+    const now = ctx.now()
+    const language = languageOf(request.headers['accept-language'])
+    const page = queryProjects(ctx.db, phase, now, pageNo, pageSize)
+    const list = page.list.map((project) => toWireProject(project, now, language, userId === undefined ? '0' : subscribedBy(ctx.db, project.id, userId)))
+    return ok({ list, sum: page.sum, serverTime: now })
+  })
+
+  app.post(LAUNCH_PATHS.detail, (request) => {
+    const { id } = readFields(request.body, ['id'])
+    const projectId = projectIdOf(id)
+    const project = projectId === undefined ? undefined : findProject(ctx.db, projectId)
+    if (!project) return fail(SERVER_MESSAGES.launchProjectNotFound)
+    const userId = callerOf(ctx, request)
+    const now = ctx.now()
+    const mine = userId === undefined ? '0' : subscribedBy(ctx.db, project.id, userId)
+    return ok({ project: toWireProject(project, now, languageOf(request.headers['accept-language']), mine), terms: saleTerms(ctx.db), serverTime: now })
+  })
+
+  app.post(LAUNCH_PATHS.subscribe, (request) => {
+    const fields = readFields(request.body, ['id', 'quantity', 'tradePassword'])
+    const { userId } = requireSession(ctx, request)
+    return subscribe(ctx, userId, fields, idempotencyKey(request))
+  })
+
+  app.post(LAUNCH_PATHS.mine, (request) => {
+    const fields = readFields(request.body, [], ['projectId', 'pageNo', 'pageSize'])
+    const { userId } = requireSession(ctx, request)
+    const pageNo = wholeNumber(fields.pageNo, 1, 1_000_000)
+    const pageSize = wholeNumber(fields.pageSize, LAUNCH_PAGE_SIZE, LAUNCH_MAX_PAGE_SIZE)
+    const projectId = fields.projectId === undefined ? undefined : projectIdOf(fields.projectId)
+    if (fields.projectId !== undefined && projectId === undefined) return fail(SERVER_MESSAGES.launchProjectNotFound)
+    const now = ctx.now()
+    return ok({ ...subscriptionPage(ctx.db, userId, projectId, now, pageNo, pageSize), terms: saleTerms(ctx.db), serverTime: now })
+  })
+
+  app.post(LAUNCH_PATHS.sell, (request) => {
+    const fields = readFields(request.body, ['id', 'quantity', 'tradePassword'])
+    const { userId } = requireSession(ctx, request)
+    return sell(ctx, userId, fields, idempotencyKey(request))
+  })
+
+  app.post(LAUNCH_PATHS.coins, (request) => {
+    readFields(request.body, [])
+    const rows = statement(ctx.db, "SELECT * FROM launch_projects WHERE state = 'allocated' ORDER BY symbol").all()
+    const coins: LaunchCoin[] = rows.map(toStoredProject).map((project) => ({
+      symbol: project.symbol,
+      name: project.name,
+      logo: `${LAUNCH_PATHS.logo}?id=${project.id}`,
+      price: project.price,
+      precision: project.precision,
+    }))
+    return ok(coins)
+  })
+
+  const projectOfQuery = (request: FastifyRequest) => {
+    const { id } = readFields(request.query, ['id'])
+    const projectId = projectIdOf(id)
+    const project = projectId === undefined ? undefined : findProject(ctx.db, projectId)
+    if (!project) throw badRequest(SERVER_MESSAGES.launchProjectNotFound)
+    return project
+  }
+
+  app.get(LAUNCH_PATHS.logo, (request, reply) => reply.headers(LOGO_HEADERS).send(logoSvg(projectOfQuery(request))))
+
+  app.get(LAUNCH_PATHS.paper, async (request, reply) => {
+    const project = projectOfQuery(request)
+    const bytes = await projectPaper(ctx.db, ctx.config.dataDir, project)
+    return reply.headers({ ...PDF_HEADERS, 'content-disposition': `inline; filename="${project.symbol}-white-paper.pdf"` }).send(Buffer.from(bytes))
+  })
+
+  app.get(PLATFORM_WHITE_PAPER_PATH, async (request, reply) => {
+    readFields(request.query, [])
+    const bytes = await platformPaper(ctx.config.dataDir)
+    return reply.headers({ ...PDF_HEADERS, 'content-disposition': 'inline; filename="NovaEx-white-paper.pdf"' }).send(Buffer.from(bytes))
+  })
+
+  addTestProject(ctx)
+  const first = launchPass(ctx.db, ctx.now())
+  if (first.allocated + first.unlocked > 0) ctx.log.info(first, 'launch projects ended or unlocked while the server was down')
+  const stop = startTicks(ctx.log, 'launch pass', LAUNCH_TICK_MS, async () => launchPass(ctx.db, ctx.now()))
+  app.addHook('onClose', () => stop())
+}

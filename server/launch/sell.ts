@@ -1,0 +1,116 @@
+// A sale back to the launchpad pool at the listing price (spec §1: a 10 % fee, 2.5 % burned and
+// 7.5 % to stakers; spec §4 SELLED). The figures are src/contract/launch.ts saleQuote's, the same
+// rule the app shows before confirming. One transaction with the idempotency key: the sold
+// quantity moves on conditionally (`WHERE sold = ?`), one ledger entry, one asset record.
+import { BigNumber } from 'bignumber.js'
+import type { DatabaseSync } from 'node:sqlite'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import {
+  burnRate,
+  LAUNCH_PATHS,
+  LAUNCH_SALE_FEE_DEFAULT,
+  LAUNCH_SALE_FEE_PARAM,
+  type LaunchSale,
+  type LaunchSaleTerms,
+  saleQuote,
+} from '../../src/contract/launch.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { once, requestHash } from '../assets/idempotency.ts'
+import type { AppContext } from '../context.ts'
+import { statement } from '../db/statements.ts'
+import { fail, ok, sessionRequired } from '../http/envelope.ts'
+import { sellTokens } from '../ledger/launch-operations.ts'
+import { InsufficientBalanceError } from '../ledger/postings.ts'
+import { insertRecord } from '../ledger/records.ts'
+import { rateParam } from '../params/rate.ts'
+import { checkFundPassword } from '../withdrawals/fund-password.ts'
+import { findUserById } from '../user/users.ts'
+import { decimalsOf } from './logic.ts'
+import { findProject, projectIdOf } from './projects.ts'
+import { findSubscription, sellableOf, toWireSubscription } from './subscriptions.ts'
+import { checkQuantity } from './quantity.ts'
+
+export function saleTerms(db: DatabaseSync): LaunchSaleTerms {
+  const feeRate = rateParam(db, LAUNCH_SALE_FEE_PARAM, LAUNCH_SALE_FEE_DEFAULT)
+  return { feeRate, burnRate: burnRate(feeRate) ?? '0' }
+}
+
+export interface SellFields {
+  id: string
+  quantity: string
+  tradePassword: string
+}
+
+export async function sell(ctx: AppContext, userId: number, fields: SellFields, key: string | undefined): Promise<BbEnvelope<LaunchSale | null>> {
+  const user = findUserById(ctx, userId)
+  if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
+  const subscriptionId = projectIdOf(fields.id)
+  const subscription = subscriptionId === undefined ? undefined : findSubscription(ctx.db, subscriptionId, userId)
+  if (!subscription) return fail(SERVER_MESSAGES.launchSubscriptionNotFound)
+  const quantity = checkQuantity(fields.quantity)
+  if (!quantity.ok) return fail(quantity.msg)
+  const project = findProject(ctx.db, subscription.projectId)
+  if (!project) return fail(SERVER_MESSAGES.launchSubscriptionNotFound)
+  if (decimalsOf(quantity.value) > project.precision) return fail(SERVER_MESSAGES.launchTooPrecise)
+  if (sellableOf(subscription) === '0') return fail(SERVER_MESSAGES.launchNotSellable)
+  if (new BigNumber(quantity.value).isGreaterThan(sellableOf(subscription))) return fail(SERVER_MESSAGES.launchSellTooMuch)
+  if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
+  const password = await checkFundPassword(ctx, user, fields.tradePassword)
+  if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
+  if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
+
+  const hash = requestHash(LAUNCH_PATHS.sell, { id: String(subscription.id), quantity: quantity.value })
+  return once(ctx.db, { userId, key, hash, now: ctx.now() }, () => {
+    const now = ctx.now()
+    // Re-read under the write lock: the password check awaited.
+    const current = findSubscription(ctx.db, subscription.id, userId)
+    if (!current) return fail(SERVER_MESSAGES.launchSubscriptionNotFound)
+    const sellable = sellableOf(current)
+    if (sellable === '0') return fail(SERVER_MESSAGES.launchNotSellable)
+    if (new BigNumber(quantity.value).isGreaterThan(sellable)) return fail(SERVER_MESSAGES.launchSellTooMuch)
+    const quote = saleQuote(quantity.value, project.price, saleTerms(ctx.db).feeRate)
+    if (!quote) throw new Error('launch: a checked sale has no quote')
+    const sold = new BigNumber(current.sold).plus(quote.quantity).toFixed()
+    const proceeds = new BigNumber(current.proceeds).plus(quote.net).toFixed()
+    const fee = new BigNumber(current.fee).plus(quote.fee).toFixed()
+    let entryId: number
+    try {
+      entryId = sellTokens(ctx.db, {
+        userId,
+        symbol: project.symbol,
+        tokens: quote.quantity,
+        gross: quote.gross,
+        burn: quote.burn,
+        stakers: quote.stakers,
+        net: quote.net,
+        memo: `launch sale ${project.symbol} #${current.id}`,
+        now,
+      })
+    } catch (error) {
+      // The entry is a savepoint: refused, nothing of it remains and nothing else was written yet.
+      if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
+      throw error
+    }
+    const moved = statement(ctx.db, 'UPDATE launch_subscriptions SET sold = ?, proceeds = ?, fee = ? WHERE id = ? AND sold = ? AND unlocked = 1')
+      .run(sold, proceeds, fee, current.id, current.sold)
+    if (moved.changes !== 1) throw new Error('launch: the subscription changed during the sale')
+    insertRecord(ctx.db, {
+      userId,
+      accountType: ACCOUNT_TYPES.spot,
+      tradeType: RECORD_TYPES.launch,
+      currency: project.symbol,
+      amount: `-${quote.quantity}`,
+      fee: quote.fee,
+      actualArrival: quote.net,
+      arrivalCurrency: 'USDT',
+      status: RECORD_STATUS.finished,
+      info: `sold ${quote.quantity} ${project.symbol} at ${project.price}: burn ${quote.burn}, stakers ${quote.stakers}`,
+      entryId,
+      now,
+    })
+    const after = findSubscription(ctx.db, current.id)
+    if (!after) throw new Error('launch: the subscription just sold is missing')
+    return ok({ ...quote, subscription: toWireSubscription(after, project, now) })
+  })
+}

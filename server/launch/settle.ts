@@ -1,0 +1,60 @@
+// The three events after joining, one function each, so the lead can add an inbox message (or any
+// other effect) in the same transaction: allocateOne (end of joining), unlockOne (end of the lock),
+// refundOne (a cancel). Each is conditional on the subscription's state and writes one ledger entry
+// and one asset record; call them inside immediate(db, …). They answer false when the subscription
+// had already moved on (another process got there first), and then nothing was written.
+import type { DatabaseSync } from 'node:sqlite'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { statement } from '../db/statements.ts'
+import { allocateSubscription, refundSubscription, unlockTokens } from '../ledger/launch-operations.ts'
+import { insertRecord } from '../ledger/records.ts'
+import { costOf, refundOf } from './logic.ts'
+import type { StoredProject } from './projects.ts'
+import type { StoredSubscription } from './subscriptions.ts'
+
+const record = (db: DatabaseSync, userId: number, currency: string, amount: string, info: string, entryId: number, now: number) =>
+  insertRecord(db, {
+    userId,
+    accountType: ACCOUNT_TYPES.spot,
+    tradeType: RECORD_TYPES.launch,
+    currency,
+    amount,
+    actualArrival: amount,
+    status: RECORD_STATUS.finished,
+    info,
+    entryId,
+    now,
+  })
+
+/** Gives `allocated` tokens (locked) for their USDT, unfreezes the rest. */
+export function allocateOne(db: DatabaseSync, project: StoredProject, subscription: StoredSubscription, allocated: string, now: number): boolean {
+  const paid = costOf(allocated, project.price)
+  const refund = refundOf(subscription.frozen, allocated, project.price)
+  const nothing = allocated === '0'
+  const changed = statement(db, "UPDATE launch_subscriptions SET status = ?, allocated = ?, refunded = ?, settled_at = ? WHERE id = ? AND status = 'pending'")
+    .run(nothing ? 'refunded' : 'allocated', allocated, refund, now, subscription.id)
+  if (changed.changes !== 1) return false
+  const memo = `launch allocation ${project.symbol} #${subscription.id}`
+  const entryId = allocateSubscription(db, { userId: subscription.userId, symbol: project.symbol, paid, refund, tokens: allocated, memo, now })
+  if (!nothing) record(db, subscription.userId, project.symbol, allocated, `allocated ${allocated} ${project.symbol}, locked until ${new Date(project.unlockAt).toISOString()}`, entryId, now)
+  if (refund !== '0') record(db, subscription.userId, 'USDT', refund, `refund of ${project.symbol} subscription`, entryId, now)
+  return true
+}
+
+/** Makes a subscription's locked tokens available (HOLD). */
+export function unlockOne(db: DatabaseSync, project: StoredProject, subscription: StoredSubscription, now: number): boolean {
+  const changed = statement(db, "UPDATE launch_subscriptions SET unlocked = 1, unlocked_at = ? WHERE id = ? AND status = 'allocated' AND unlocked = 0").run(now, subscription.id)
+  if (changed.changes !== 1 || subscription.allocated === null) return false
+  const entryId = unlockTokens(db, { userId: subscription.userId, symbol: project.symbol, tokens: subscription.allocated, memo: `launch unlock ${project.symbol} #${subscription.id}`, now })
+  record(db, subscription.userId, project.symbol, '0', `unlocked ${subscription.allocated} ${project.symbol}`, entryId, now)
+  return true
+}
+
+/** Gives a pending subscription's USDT back (the project was cancelled). */
+export function refundOne(db: DatabaseSync, project: StoredProject, subscription: StoredSubscription, now: number): boolean {
+  const changed = statement(db, "UPDATE launch_subscriptions SET status = 'refunded', allocated = '0', refunded = frozen, settled_at = ? WHERE id = ? AND status = 'pending'").run(now, subscription.id)
+  if (changed.changes !== 1) return false
+  const entryId = refundSubscription(db, { userId: subscription.userId, usdt: subscription.frozen, memo: `launch cancelled ${project.symbol} #${subscription.id}`, now })
+  record(db, subscription.userId, 'USDT', subscription.frozen, `refund: ${project.symbol} was cancelled`, entryId, now)
+  return true
+}

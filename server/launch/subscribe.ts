@@ -1,0 +1,93 @@
+// A subscription (spec §4 joining, §5 quantity, fund password, "Insufficient available balance").
+// Checked in the order a user can fix things: the project and its phase, the quantity, the limits,
+// then the fund password; then, in one transaction with the idempotency key: the per-user total
+// re-read, quantity × price frozen, the project's running total moved on conditionally, the
+// subscription and its asset record written. Lead's hook: a "verified identity" gate belongs at
+// the top of subscribe().
+import { BigNumber } from 'bignumber.js'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { LAUNCH_PATHS, type LaunchSubscription } from '../../src/contract/launch.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { once, requestHash } from '../assets/idempotency.ts'
+import type { AppContext } from '../context.ts'
+import { statement } from '../db/statements.ts'
+import { fail, ok, sessionRequired } from '../http/envelope.ts'
+import { freezeSubscription } from '../ledger/launch-operations.ts'
+import { InsufficientBalanceError } from '../ledger/postings.ts'
+import { insertRecord } from '../ledger/records.ts'
+import { checkFundPassword } from '../withdrawals/fund-password.ts'
+import { findUserById } from '../user/users.ts'
+import { costOf, decimalsOf } from './logic.ts'
+import { findProject, projectIdOf, projectPhase } from './projects.ts'
+import { findSubscription, subscribedBy, toWireSubscription } from './subscriptions.ts'
+import { checkQuantity } from './quantity.ts'
+
+export interface SubscribeFields {
+  id: string
+  quantity: string
+  tradePassword: string
+}
+
+export async function subscribe(ctx: AppContext, userId: number, fields: SubscribeFields, key: string | undefined): Promise<BbEnvelope<LaunchSubscription | null>> {
+  const user = findUserById(ctx, userId)
+  if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
+  const projectId = projectIdOf(fields.id)
+  const project = projectId === undefined ? undefined : findProject(ctx.db, projectId)
+  if (!project) return fail(SERVER_MESSAGES.launchProjectNotFound)
+  if (projectPhase(project, ctx.now()) !== 'joining') return fail(SERVER_MESSAGES.launchNotJoining)
+  const quantity = checkQuantity(fields.quantity)
+  if (!quantity.ok) return fail(quantity.msg)
+  if (decimalsOf(quantity.value) > project.precision) return fail(SERVER_MESSAGES.launchTooPrecise)
+  if (new BigNumber(quantity.value).isLessThan(project.minPerUser)) return fail(SERVER_MESSAGES.amountBelowMinimum)
+  if (new BigNumber(quantity.value).plus(subscribedBy(ctx.db, project.id, userId)).isGreaterThan(project.maxPerUser)) {
+    return fail(SERVER_MESSAGES.launchAboveMaximum)
+  }
+  if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
+  const password = await checkFundPassword(ctx, user, fields.tradePassword)
+  if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
+  if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
+
+  const hash = requestHash(LAUNCH_PATHS.subscribe, { id: String(project.id), quantity: quantity.value })
+  return once(ctx.db, { userId, key, hash, now: ctx.now() }, () => subscribeNow(ctx, userId, project.id, quantity.value))
+}
+
+/** The transaction's body: everything re-read under the write lock, since the password check awaited. */
+function subscribeNow(ctx: AppContext, userId: number, projectId: number, quantity: string): BbEnvelope<LaunchSubscription | null> {
+  const now = ctx.now()
+  const project = findProject(ctx.db, projectId)
+  if (!project || projectPhase(project, now) !== 'joining' || project.state !== 'open') return fail(SERVER_MESSAGES.launchNotJoining)
+  if (new BigNumber(quantity).plus(subscribedBy(ctx.db, project.id, userId)).isGreaterThan(project.maxPerUser)) {
+    return fail(SERVER_MESSAGES.launchAboveMaximum)
+  }
+  const frozen = costOf(quantity, project.price)
+  let entryId: number
+  try {
+    entryId = freezeSubscription(ctx.db, { userId, usdt: frozen, memo: `launch subscription ${project.symbol}`, now })
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
+    throw error
+  }
+  const total = new BigNumber(project.subscribed).plus(quantity).toFixed()
+  const moved = statement(ctx.db, "UPDATE launch_projects SET subscribed = ? WHERE id = ? AND subscribed = ? AND state = 'open'").run(total, project.id, project.subscribed)
+  if (moved.changes !== 1) throw new Error('launch: the project changed during the subscription')
+  const id = Number(
+    statement(ctx.db, 'INSERT INTO launch_subscriptions (project_id, user_id, quantity, frozen, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(project.id, userId, quantity, frozen, now).lastInsertRowid,
+  )
+  insertRecord(ctx.db, {
+    userId,
+    accountType: ACCOUNT_TYPES.spot,
+    tradeType: RECORD_TYPES.launch,
+    currency: 'USDT',
+    amount: `-${frozen}`,
+    actualArrival: '0',
+    status: RECORD_STATUS.finished,
+    info: `subscribe ${quantity} ${project.symbol} at ${project.price}`,
+    entryId,
+    now,
+  })
+  const subscription = findSubscription(ctx.db, id)
+  if (!subscription) throw new Error('launch: the subscription just written is missing')
+  return ok(toWireSubscription(subscription, { ...project, subscribed: total }, now))
+}
