@@ -53,8 +53,8 @@ export async function sell(ctx: AppContext, userId: number, fields: SellFields, 
   const project = findProject(ctx.db, subscription.projectId)
   if (!project) return fail(SERVER_MESSAGES.launchSubscriptionNotFound)
   if (decimalsOf(quantity.value) > project.precision) return fail(SERVER_MESSAGES.launchTooPrecise)
-  if (sellableOf(subscription) === '0') return fail(SERVER_MESSAGES.launchNotSellable)
-  if (new BigNumber(quantity.value).isGreaterThan(sellableOf(subscription))) return fail(SERVER_MESSAGES.launchSellTooMuch)
+  // What is sellable is checked in the transaction only: a retry with its key must replay, not be
+  // refused by its own first success.
   if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
   const password = await checkFundPassword(ctx, user, fields.tradePassword)
   if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)

@@ -40,9 +40,9 @@ export async function subscribe(ctx: AppContext, userId: number, fields: Subscri
   if (!quantity.ok) return fail(quantity.msg)
   if (decimalsOf(quantity.value) > project.precision) return fail(SERVER_MESSAGES.launchTooPrecise)
   if (new BigNumber(quantity.value).isLessThan(project.minPerUser)) return fail(SERVER_MESSAGES.amountBelowMinimum)
-  if (new BigNumber(quantity.value).plus(subscribedBy(ctx.db, project.id, userId)).isGreaterThan(project.maxPerUser)) {
-    return fail(SERVER_MESSAGES.launchAboveMaximum)
-  }
+  // A single quantity above the maximum is refused at once; the running total is checked in the
+  // transaction (a retry with its key must replay, not be refused by its own first success).
+  if (new BigNumber(quantity.value).isGreaterThan(project.maxPerUser)) return fail(SERVER_MESSAGES.launchAboveMaximum)
   if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
   const password = await checkFundPassword(ctx, user, fields.tradePassword)
   if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
