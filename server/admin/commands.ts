@@ -6,6 +6,7 @@ import { ACCOUNT_TYPES, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { AppContext } from '../context.ts'
 import { CONTRACTS_USAGE, contractsCommand } from '../contracts/admin-command.ts'
 import { approveDeposit, rejectDeposit } from '../deposits/review.ts'
+import { LAUNCH_USAGE, launchCommand } from '../launch/admin-command.ts'
 import { ReviewRefusal } from '../deposits/review-common.ts'
 import { checkAmount, checkCurrency } from '../ledger/amount-input.ts'
 import { creditWithRecord } from '../ledger/operator-credit.ts'
@@ -26,7 +27,8 @@ export const USAGE = `usage: npm run admin -- <command>
   verify                               recompute every balance from the ledger; exit 1 on any difference
 ${SECONDS_USAGE}
 ${SPOT_USAGE}
-${CONTRACTS_USAGE}`
+${CONTRACTS_USAGE}
+${LAUNCH_USAGE}`
 
 export interface Outcome {
   out?: string
@@ -113,6 +115,8 @@ export function runCommand(ctx: AppContext, command: string, args: string[]): Ou
       return spotCommand(ctx, args)
     case 'contracts':
       return contractsCommand(ctx.db, args)
+    case 'launch':
+      return launchCommand(ctx, args)
     default:
       return usage()
   }
