@@ -41,7 +41,7 @@ test('a visitor sees the new coins on the home page and by phase, and is asked t
   await page.getByRole('tab', { name: 'Joining' }).click()
   await page.getByRole('list', { name: 'Projects' }).getByRole('link').first().click()
   await page.waitForURL('**/mobile/home/detail?id=**')
-  joiningDetail = new URL(page.url()).pathname + new URL(page.url()).search
+  joiningDetail = `/home/detail${new URL(page.url()).search}`
   await page.getByRole('heading', { name: 'Timeline' }).waitFor()
   assert.ok(units(await figure(page, '.launch-detail', 'Price')) > 0n)
   await page.getByRole('link', { name: 'Join' }).click()
