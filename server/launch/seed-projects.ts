@@ -6,6 +6,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { statement } from '../db/statements.ts'
 import { freezeSubscription } from '../ledger/launch-operations.ts'
+import { creditWithRecord } from '../ledger/operator-credit.ts'
 import { insertRecord } from '../ledger/records.ts'
 import { insertProject, type ProjectInput } from './create.ts'
 import { costOf } from './logic.ts'
@@ -59,6 +60,8 @@ export function seedProjects(db: DatabaseSync, demoUserId: number, now: number):
     if (id === undefined || demo.symbol !== DEMO_SUBSCRIPTION.symbol) continue
     const joinedAt = now + join + HOUR
     const frozen = costOf(DEMO_SUBSCRIPTION.quantity, demo.price)
+    // Its own USDT, so the demo account's balances stay the round figures of DEMO_BALANCES.
+    creditWithRecord(db, { userId: demoUserId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', amount: frozen, kind: 'seed', info: 'demo launch subscription', now: joinedAt })
     const entryId = freezeSubscription(db, { userId: demoUserId, usdt: frozen, memo: `launch subscription ${demo.symbol}`, now: joinedAt })
     statement(db, 'INSERT INTO launch_subscriptions (project_id, user_id, quantity, frozen, created_at) VALUES (?, ?, ?, ?, ?)').run(id, demoUserId, DEMO_SUBSCRIPTION.quantity, frozen, joinedAt)
     statement(db, 'UPDATE launch_projects SET subscribed = ? WHERE id = ?').run(DEMO_SUBSCRIPTION.quantity, id)

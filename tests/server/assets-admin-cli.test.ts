@@ -62,7 +62,8 @@ describe('admin CLI', () => {
     expect((await admin('list')).stdout.trim()).toBe('nothing to review')
     const verified = await admin('verify')
     expect(verified).toMatchObject({ code: 0 })
-    expect(verified.stdout).toMatch(/^ledger consistent: 5 entries, 10 postings/)
+    // The seed's 4 credits, the demo launch subscription's 3 entries (credit, freeze, allocation), this credit.
+    expect(verified.stdout).toMatch(/^ledger consistent: 8 entries, 18 postings/)
   })
 
   it('refuses bad credits and usage mistakes with a message, changing nothing', () => {

@@ -34,11 +34,19 @@ describe('demo account', () => {
     expect(balances.map((row) => ({ ...row }))).toEqual([
       { account_type: 1, currency: 'BTC', available: '0.5', frozen: '0' },
       { account_type: 1, currency: 'ETH', available: '5', frozen: '0' },
+      // The ended demo launch project's allocation, locked (server/launch/seed-projects.ts).
+      { account_type: 1, currency: 'TERRA', available: '0', frozen: '5000' },
       { account_type: 1, currency: 'USDT', available: '10000', frozen: '0' },
       { account_type: 2, currency: 'USDT', available: '1000', frozen: '0' },
     ])
-    expect(entries.map((row) => row.kind)).toEqual(['seed', 'seed', 'seed', 'seed'])
-    expect(records.map((row) => ({ ...row }))).toEqual(
+    expect(entries.map((row) => row.kind)).toEqual(['seed', 'seed', 'seed', 'seed', 'seed', 'launch_subscribe', 'launch_allocate'])
+    // The launch subscription's own USDT credit, its subscription and its allocation follow.
+    expect(records.slice(4).map((row) => [row.trade_type, row.currency, row.amount])).toEqual([
+      [RECORD_TYPES.credit, 'USDT', '500'],
+      [RECORD_TYPES.launch, 'USDT', '-500'],
+      [RECORD_TYPES.launch, 'TERRA', '5000'],
+    ])
+    expect(records.slice(0, 4).map((row) => ({ ...row }))).toEqual(
       DEMO_BALANCES.map(({ accountType, currency, amount }) => ({
         account_type: accountType,
         trade_type: RECORD_TYPES.credit,
