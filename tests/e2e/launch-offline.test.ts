@@ -75,7 +75,7 @@ test('device offline: joining is refused with a clear message, and nothing is se
   await page.getByRole('alert').filter({ hasText: 'You are offline. Subscriptions can only be made while connected.' }).waitFor()
   await page.getByLabel(/^Quantity/).fill('100')
   await page.getByLabel('Fund password').fill('123456')
-  await page.getByRole('button', { name: 'Join' }).click()
+  await page.getByRole('button', { name: 'Join', exact: true }).click()
   assert.equal(await page.getByRole('dialog').count(), 0)
   assert.deepEqual(sent, [])
   await context.setOffline(false)

@@ -1,7 +1,7 @@
 // The launchpad's whole life in a minute, against the real server's test-only short project
 // (LAUNCH_TEST_PROJECT_SECONDS): the demo user joins it, sees the allocation, the refund and
 // LOCKED when joining closes, then HOLD at the unlock, sells through the sheet that shows the fee
-// split, sees SELLED — and the new coin on the assets screen while it is held.
+// split (with the fund password), sees SELLED — and the new coin on the assets screen while it is held.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
@@ -34,13 +34,14 @@ test('join the short project, see allocation, refund and LOCKED, then HOLD, sell
   const soon = cards.filter({ has: page.locator('.launch-countdown', { hasText: /^00:00:\d{2}$/ }) }).first()
   const symbol = ((await soon.locator('strong').textContent()) ?? '').trim()
   await soon.getByRole('link').click()
-  await page.getByRole('link', { name: 'Join' }).click()
+  await page.waitForURL('**/mobile/home/detail?id=**')
+  await page.getByRole('link', { name: 'Join', exact: true }).click()
   await page.waitForURL('**/mobile/home/join?id=**')
   const limits = await figureIn(page.locator('.launch-join'), 'Limits per user')
   await page.getByLabel(/^Quantity/).fill(limits)
   await page.getByLabel('Fund password').fill('123456')
   const cost = units(await figureIn(page.locator('.launch-join'), 'Cost'))
-  await page.getByRole('button', { name: 'Join' }).click()
+  await page.getByRole('button', { name: 'Join', exact: true }).click()
   await page.getByRole('dialog', { name: 'Confirm the subscription' }).getByRole('button', { name: 'Confirm' }).click()
   await page.waitForURL('**/mobile/home/record')
 
@@ -67,6 +68,7 @@ test('join the short project, see allocation, refund and LOCKED, then HOLD, sell
   assert.ok(gross > 0n)
   assert.equal(burn + stakers, fee)
   assert.equal(net + fee, gross)
+  await sheet.getByLabel('Fund password').fill('123456')
   await sheet.getByRole('button', { name: 'Sell' }).click()
   await page.getByRole('status').filter({ hasText: 'Sold.' }).waitFor()
   await waitForTag(page, 'Sold', 10)
