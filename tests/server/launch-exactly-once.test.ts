@@ -34,7 +34,7 @@ async function race(now: number): Promise<PassAnswer[]> {
   const workers = Array.from({ length: 4 }, () => new Worker(new URL('./launch-pass-worker.ts', import.meta.url), { workerData: { file, now, passes: 3 } }))
   await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('message', resolve))))
   const results = workers.map((worker) => new Promise<PassAnswer>((resolve) => worker.once('message', resolve)))
-  for (const worker of workers) worker.postMessage({ go: true })
+  for (const worker of workers) worker.postMessage({ go: true }, [])
   server.clock.now = now
   const mine = withDb(server, (db) => launchPass(db, now))
   const done = await Promise.all(results)
