@@ -9,6 +9,7 @@ import { fail, ok } from '../http/envelope.ts'
 import { readFields } from '../http/fields.ts'
 import { checkAccountType, checkCurrency } from '../ledger/amount-input.ts'
 import type { MarketSource } from '../market/source.ts'
+import { launchedSymbol } from '../launch/coins.ts'
 import { listAccount } from './accounts.ts'
 import { exchange, exchangeQuote } from './exchange.ts'
 import { idempotencyKey } from './idempotency.ts'
@@ -27,11 +28,13 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext, marke
     const fields = readFields(request.body, [], ['currency', 'pageNo', 'pageSize', 'tradeType', 'accountType'])
     const { userId } = requireSession(ctx, request)
     const paging = pagingOf(fields)
-    const currency = fields.currency === undefined ? undefined : checkCurrency(fields.currency)
+    // A launched coin's records are read like any coin's (server/launch/coins.ts).
+    const launched = fields.currency === undefined ? undefined : launchedSymbol(ctx.db, fields.currency)
+    const currency = fields.currency === undefined || launched !== undefined ? undefined : checkCurrency(fields.currency)
     if (currency && !currency.ok) return fail(currency.msg)
     const accountType = fields.accountType === undefined ? undefined : checkAccountType(fields.accountType)
     if (accountType && !accountType.ok) return fail(accountType.msg)
-    return ok(queryRecords(ctx.db, userId, { ...paging, currency: currency?.value, accountType: accountType?.value }))
+    return ok(queryRecords(ctx.db, userId, { ...paging, currency: launched ?? currency?.value, accountType: accountType?.value }))
   })
 
   app.post(ASSET_PATHS.transfer, (request) => {

@@ -105,7 +105,7 @@ describe('malformed requests and sessions', () => {
   })
 
   it('answers 400 to paging out of range and unknown record kinds', async () => {
-    const queries: Array<Record<string, string>> = [{ pageNo: '0' }, { pageNo: 'abc' }, { pageNo: '-1' }, { pageSize: '51' }, { pageSize: '0' }, { tradeType: '10' }, { tradeType: 'x' }]
+    const queries: Array<Record<string, string>> = [{ pageNo: '0' }, { pageNo: 'abc' }, { pageNo: '-1' }, { pageSize: '51' }, { pageSize: '0' }, { tradeType: '11' }, { tradeType: 'x' }]
     for (const query of queries) {
       const answer = await server.post(ASSET_PATHS.records, query, user.headers)
       expect(answer.status, JSON.stringify(query)).toBe(400)

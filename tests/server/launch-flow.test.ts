@@ -4,7 +4,7 @@
 // its instant, the sale with its exact postings to burn and stakers, the spot account listing the
 // new coin, and the ledger's check clean after all of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ACCOUNT_TYPES, ASSET_PATHS } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { IDEMPOTENCY_HEADER } from '../../src/contract/envelopes.ts'
 import { LAUNCH_PATHS } from '../../src/contract/launch.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
@@ -109,6 +109,10 @@ describe('allocation', () => {
     })
     const rows = await ok(server.post(ASSET_PATHS.accounts, { accountType: String(ACCOUNT_TYPES.spot) }, alice.headers))
     expect(rows.at(-1)).toEqual({ currencyName: 'NOVA', availableCurrency: '0', frozenCurrency: '42.85' })
+    const records = await ok(server.post(ASSET_PATHS.records, { currency: 'NOVA' }, alice.headers))
+    expect(records.list.map((r: { tradeType: number; amount: string }) => [r.tradeType, r.amount])).toEqual([[RECORD_TYPES.launch, '35.71'], [RECORD_TYPES.launch, '7.14']])
+    // A transfer of a launched coin stays refused.
+    expect((await server.post(ASSET_PATHS.transfer, { currency: 'NOVA', amount: '1', type: '1' }, alice.headers)).json.msg).toBe(SERVER_MESSAGES.unknownCurrency)
   })
 
   it('refuses a sale while locked', async () => {
