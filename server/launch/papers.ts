@@ -93,7 +93,7 @@ export function platformPaper(dataDir: string): Promise<Uint8Array> {
 
 export function logoSvg(project: StoredProject): string {
   const text = project.symbol.slice(0, 5)
-  const size = text.length > 3 ? 15 : 19
+  const size = text.length > 4 ? 13 : text.length > 3 ? 15 : 19
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${text}">`,
     `<title>${text}</title>`,
