@@ -17,7 +17,9 @@ export function addTestProject(ctx: AppContext): number | undefined {
       symbol: `T${String(now).slice(-9)}`,
       name: 'Test Flash',
       price: '0.5',
-      forSale: '100',
+      // One user's maximum exceeds what is for sale, so a single subscriber already sees a pro-rata
+      // allocation and a refund (80 asked → 50 given, 15 USDT back).
+      forSale: '50',
       minPerUser: '1',
       maxPerUser: '80',
       precision: 2,
