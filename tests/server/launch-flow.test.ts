@@ -41,6 +41,10 @@ describe('joining', () => {
     const detail = await ok(server.post(LAUNCH_PATHS.detail, { id: project.id }))
     expect(detail.project.phase).toBe('warmup')
     expect(detail.serverTime).toBe(project.joinStart - 1)
+    expect(detail.terms).toEqual({ feeRate: '0.1', burnRate: '0.025' })
+    // The description in the caller's language (accept-language), English otherwise.
+    const described = async (language: string) => (await ok(server.post(LAUNCH_PATHS.detail, { id: project.id }, { 'accept-language': language }))).project.description
+    expect([await described('zh-CN,zh;q=0.9'), await described('ko-KR'), await described('ja'), await described('fr-FR')]).toEqual(['中文', '한국어', '日本語', 'English'])
     at(project.joinStart)
     const first = await ok(subscribeCall(server, alice, project.id, '10'))
     expect(first).toMatchObject({ quantity: '10', frozen: '5', status: 'pending', tag: null, allocated: null })
