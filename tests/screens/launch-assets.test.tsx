@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { fetchAccounts, fetchLaunchCoins } from '../../src/features/assets/api'
 import { amountsMaskedAtom, hideSmallAtom } from '../../src/features/assets/atoms'
 import { AccountAssets } from '../../src/features/assets/components/account-assets'
+import { AssetDetail } from '../../src/features/assets/components/asset-detail'
 import { userIdAtom } from '../../src/lib/session'
 import { store } from '../../src/lib/store'
 import { subscribeMarket } from '../../src/lib/sw-bridge'
@@ -53,4 +54,16 @@ it('values a held launched coin at its listing price, counts it in the total and
   await waitFor(() => expect(figure('BTC', 'Value (USDT)')).toBe('600.00'))
   // 100 + 600 + 15.
   expect(screen.getByTestId('asset-total').textContent).toBe('715.00')
+})
+
+it("a launched coin's detail leads to selling it on the launchpad, not to a transfer it cannot make", async () => {
+  await renderScreen(() => <AssetDetail currency="NOVA" account={1} />)
+  const sell = await screen.findByRole('link', { name: 'Sell in my subscriptions' })
+  expect(sell.getAttribute('href')).toBe('/home/record')
+  expect(screen.queryByRole('link', { name: 'Transfer' })).toBeNull()
+  await waitFor(() => expect(screen.getByText('Value (USDT)').nextElementSibling?.textContent).toBe('15.00'))
+  cleanup()
+  await renderScreen(() => <AssetDetail currency="BTC" account={1} />)
+  await screen.findByRole('link', { name: 'Transfer' })
+  expect(screen.queryByRole('link', { name: 'Sell in my subscriptions' })).toBeNull()
 })

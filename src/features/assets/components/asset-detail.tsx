@@ -5,7 +5,7 @@ import { ACCOUNT_TYPES, CURRENCIES, type AccountTypeId, type AssetRow } from '..
 import { formatAmount, PLACEHOLDER } from '../../../lib/format'
 import { translate } from '../../../lib/i18n'
 import { useAtomValue } from '../../../lib/store'
-import { amountsMaskedAtom } from '../atoms'
+import { amountsMaskedAtom, launchCoinsAtom } from '../atoms'
 import { formatCoin, masked, rowValue } from '../logic'
 import { ACCOUNT_LABELS } from './record-labels'
 import { useAccount } from './use-account'
@@ -28,6 +28,8 @@ export function AssetDetail({ currency, account }: AssetDetailProps) {
   const value = row && rowValue(row, closes)
   // Deposits and withdrawals are offered for the coins the platform lists, and only into spot.
   const coin = account === ACCOUNT_TYPES.spot ? CURRENCIES.find((known) => known === currency) : undefined
+  const launchCoins = useAtomValue(launchCoinsAtom)
+  const launched = coin === undefined && launchCoins[currency] !== undefined
   return (
     <section className="card asset-detail" aria-label={t`${currency} in the ${i18n._(ACCOUNT_LABELS[account])}`}>
       <header className="asset-detail__head">
@@ -47,9 +49,14 @@ export function AssetDetail({ currency, account }: AssetDetailProps) {
         </dl>
       )}
       <div className="asset-detail__actions">
-        <Link to="/assert/transfer/$type" params={{ type: String(account) }} search={{ currency }} className="button button--primary button--small">
-          <Trans>Transfer</Trans>
-        </Link>
+        {launched ? (
+          // A launched coin cannot be transferred, deposited or withdrawn: it leaves by a sale back to the launchpad pool.
+          <Link to="/home/record" className="button button--primary button--small"><Trans>Sell in my subscriptions</Trans></Link>
+        ) : (
+          <Link to="/assert/transfer/$type" params={{ type: String(account) }} search={{ currency }} className="button button--primary button--small">
+            <Trans>Transfer</Trans>
+          </Link>
+        )}
         {coin && (
           <>
             <Link to="/assert/recharge" search={{ currency: coin }} className="button button--small"><Trans>Deposit</Trans></Link>
