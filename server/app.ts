@@ -16,7 +16,9 @@ import { registerStaticApp } from './http/static-app.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createMarketSource } from './market/create-source.ts'
 import { registerMarketRoutes } from './market/routes.ts'
+import { registerMessageRoutes } from './messages/routes.ts'
 import { registerParamRoutes } from './params/routes.ts'
+import { registerProfileRoutes } from './profile/routes.ts'
 import { registerSecondsRoutes } from './seconds/routes.ts'
 import { seedIfEmpty } from './seed.ts'
 import { registerSpotRoutes } from './spot/routes.ts'
@@ -67,6 +69,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await app.register(fastifyFormbody)
   registerUserRoutes(app, ctx)
   registerParamRoutes(app, ctx)
+  // The profile area: avatar, identity verification, invitees, collection account, inbox.
+  await registerProfileRoutes(app, ctx)
+  registerMessageRoutes(app, ctx)
   // One feed for the market routes and the exchange, so an exchange prices at what the chart shows.
   const market = createMarketSource(config, now)
   registerMarketRoutes(app, market)
