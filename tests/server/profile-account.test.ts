@@ -23,13 +23,14 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const codeOf = async (who: Member) => (await server.post(USER_PATHS.info, { userId: String(who.userId) }, who.headers)).json.data.invitationCode as string
+const stored = () => withDb(server, (db) => db.prepare('SELECT * FROM collection_accounts').all().map((row) => ({ ...row })))
 const invitees = async (who: Member, fields: Record<string, string> = {}) => (await server.post(PROFILE_PATHS.invitees, fields, who.headers)).json
 
 describe('invitees', () => {
   it('lists who registered with the code, newest first, masked, with their verification state, paged with the count', async () => {
     const code = await codeOf(host)
     expect((await invitees(host)).data).toEqual({ list: [], sum: 0 })
-    const guests = []
+    const guests: Member[] = []
     for (let i = 1; i <= 12; i++) {
       server.clock.advance(60)
       guests.push(await member(server, `guest${i}@friends.test`, i % 2 === 0 ? code.toLowerCase() : code))
@@ -71,7 +72,8 @@ describe('invitees', () => {
   })
 
   it('bad paging is a malformed request; no session is -2', async () => {
-    for (const fields of [{ pageNo: '0' }, { pageNo: '-1' }, { pageSize: '51' }, { pageNo: '1e3' }, { pageSize: 'ten' }]) {
+    const bad: Array<Record<string, string>> = [{ pageNo: '0' }, { pageNo: '-1' }, { pageSize: '51' }, { pageNo: '1e3' }, { pageSize: 'ten' }]
+    for (const fields of bad) {
       const answer = await server.post(PROFILE_PATHS.invitees, fields, host.headers)
       expect(answer.status).toBe(400)
       expect(answer.json.code).toBe(0)
@@ -83,7 +85,6 @@ describe('invitees', () => {
 describe('the collection account', () => {
   let owner: Member
   const VALID = { bankName: 'Bank of China', cardName: 'Lee Min', cardNumber: '6212 2622 0102 3557 228', tradePassword: '123456' }
-  const stored = () => withDb(server, (db) => db.prepare('SELECT * FROM collection_accounts').all().map((row) => ({ ...row })))
   beforeAll(async () => {
     owner = await member(server, 'owner@card.test')
   })
