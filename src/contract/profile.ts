@@ -83,7 +83,7 @@ export interface KycSubmitted {
 
 export interface KycInfo {
   state: KycState
-  /** The latest submission; null when the user never submitted. */
+  /** The latest submission; null when the user never submitted (the demo account is verified without one). */
   submitted: KycSubmitted | null
   /** The operator's reason when rejected, else ''. */
   reason: string
