@@ -12,6 +12,7 @@ import { startDemoAutoApprove } from './deposits/demo-auto-approve.ts'
 import { registerDepositRoutes } from './deposits/routes.ts'
 import { openDatabase } from './db/open.ts'
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts'
+import { startDemoKycApproval } from './kyc/demo-auto-approve.ts'
 import { registerStaticApp } from './http/static-app.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createMarketSource } from './market/create-source.ts'
@@ -86,6 +87,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await registerContractRoutes(app, ctx, market)
   const stopAutoApprove = startDemoAutoApprove(ctx, config.demoAutoApproveSeconds)
   app.addHook('onClose', () => stopAutoApprove())
+  const stopKycApproval = startDemoKycApproval(ctx, config.demoAutoApproveSeconds)
+  app.addHook('onClose', () => stopKycApproval())
   await registerStaticApp(app, config.staticDir)
   return app
 }
