@@ -131,6 +131,19 @@ test('the operator approves with the CLI: verified, and a message with the unrea
   assert.deepEqual((await (await unread).json()).data, { unread: 0 })
   await page.getByRole('link', { name: 'Personal information' }).waitFor()
   assert.equal(await page.getByLabel('1 unread').count(), 0, 'opening the message read it')
+
+  // The avatar: picked, uploaded with its progress, and the user info's icon follows.
+  await page.getByRole('link', { name: 'Personal information' }).click()
+  await page.getByLabel('Change avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: documentPng(90) })
+  await page.getByText('Avatar updated').waitFor()
+  await page.reload()
+  const icon = await page.getByRole('img', { name: 'Avatar' }).getAttribute('src')
+  assert.match(icon ?? '', /\/bb\/user\/avatar\/.+\.jpg$/)
+  const served = await page.evaluate(async (src) => {
+    const response = await fetch(src)
+    return { ok: response.ok, type: response.headers.get('content-type') }
+  }, icon!)
+  assert.deepEqual(served, { ok: true, type: 'image/jpeg' })
   await invitee.close()
   invitee = undefined
 })
