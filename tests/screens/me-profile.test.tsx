@@ -32,6 +32,10 @@ const kyc = (state: KycInfo['state'], reason = ''): KycInfo => ({
   submitted: { name: 'Li Wei', docType: 1, docNumberMasked: '1101**********002X', frontUrl: '', backUrl: '', submittedAt: 1_750_000_000_000 },
 })
 
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })
+const message = (id: string, read: 0 | 1, kind: InboxMessage['kind'], params: Record<string, string>): InboxMessage =>
+  ({ id, kind, params, title: '', body: '', read, createdAt: 1_760_000_000_000 })
+
 beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
   vi.mocked(fetchKycPhoto).mockResolvedValue(new Blob([new Uint8Array([1])], { type: 'image/jpeg' }))
@@ -62,7 +66,6 @@ it('the verification form sends nothing while a field is wrong, and nothing offl
   expect(screen.getByText('Please add the front photo of the document')).toBeTruthy()
   expect(submitKyc).not.toHaveBeenCalled()
 
-  const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })
   fireEvent.change(screen.getByLabelText('Document number'), { target: { value: '11010519491231002X' } })
   fireEvent.change(screen.getByLabelText('Front photo'), { target: { files: [png('f.png')] } })
   fireEvent.change(screen.getByLabelText('Back photo'), { target: { files: [png('b.png')] } })
@@ -104,8 +107,6 @@ it('the collection account is shown masked and a card failing the Luhn check is 
 })
 
 it('messages are written in the reader\'s language from their kind, unread marked', async () => {
-  const message = (id: string, read: 0 | 1, kind: InboxMessage['kind'], params: Record<string, string>): InboxMessage =>
-    ({ id, kind, params, title: '', body: '', read, createdAt: 1_760_000_000_000 })
   vi.mocked(fetchMessages).mockResolvedValue({
     sum: 2,
     list: [
