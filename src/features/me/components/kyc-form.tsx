@@ -32,6 +32,12 @@ export function KycForm({ onSubmitted }: { onSubmitted: (info: KycInfo) => void 
   const { busy, run } = useBusyAction()
   const refuseOffline = useRefuseOffline()
 
+  // A photo picked after a refused submit clears that photo's message at once.
+  const pickPhoto = (side: 'front' | 'back') => (file: File | null) => {
+    ;(side === 'front' ? front : back).pick(file)
+    if (file) setErrors(({ [side]: _cleared, ...rest }) => rest)
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const form = { name, docType, docNumber, front: front.picked?.file ?? null, back: back.picked?.file ?? null }
@@ -63,8 +69,8 @@ export function KycForm({ onSubmitted }: { onSubmitted: (info: KycInfo) => void 
       </div>
       <TextField label={<Trans>Document number</Trans>} value={docNumber} onValueChange={setDocNumber} autoComplete="off" error={errors.docNumber} />
       <div className="me-photos">
-        <KycPhotoField label={<Trans>Front photo</Trans>} alt={t`Preview of the front photo`} picked={front.picked} onChange={front.pick} error={errors.front} />
-        <KycPhotoField label={<Trans>Back photo</Trans>} alt={t`Preview of the back photo`} picked={back.picked} onChange={back.pick} error={errors.back} />
+        <KycPhotoField label={<Trans>Front photo</Trans>} alt={t`Preview of the front photo`} picked={front.picked} onChange={pickPhoto('front')} error={errors.front} />
+        <KycPhotoField label={<Trans>Back photo</Trans>} alt={t`Preview of the back photo`} picked={back.picked} onChange={pickPhoto('back')} error={errors.back} />
       </div>
       <UploadProgress fraction={progress} />
       <SubmitButton busy={busy}><Trans>Submit for review</Trans></SubmitButton>
