@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { aboutInfo } from './vite-plugins/about-info.ts'
 
 const BASE = '/mobile/'
 const BACKGROUND = '#0b0e14'
@@ -19,6 +20,8 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    // Version, build and the shipped packages' licences for /me/about.
+    aboutInfo(import.meta.dirname),
     lingui({ macroTransform: true }),
     // The installable app (architecture §5): our own worker from sw/ (workbox injects the precache
     // list into it), registered by src/lib/sw-register.ts rather than by a script of the plugin,

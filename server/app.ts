@@ -12,12 +12,15 @@ import { startDemoAutoApprove } from './deposits/demo-auto-approve.ts'
 import { registerDepositRoutes } from './deposits/routes.ts'
 import { openDatabase } from './db/open.ts'
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts'
+import { startDemoKycApproval } from './kyc/demo-auto-approve.ts'
 import { registerStaticApp } from './http/static-app.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createMarketSource } from './market/create-source.ts'
 import { registerLaunchRoutes } from './launch/routes.ts'
 import { registerMarketRoutes } from './market/routes.ts'
+import { registerMessageRoutes } from './messages/routes.ts'
 import { registerParamRoutes } from './params/routes.ts'
+import { registerProfileRoutes } from './profile/routes.ts'
 import { registerSecondsRoutes } from './seconds/routes.ts'
 import { seedIfEmpty } from './seed.ts'
 import { registerSpotRoutes } from './spot/routes.ts'
@@ -68,6 +71,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await app.register(fastifyFormbody)
   registerUserRoutes(app, ctx)
   registerParamRoutes(app, ctx)
+  // The profile area: avatar, identity verification, invitees, collection account, inbox.
+  await registerProfileRoutes(app, ctx)
+  registerMessageRoutes(app, ctx)
   // One feed for the market routes and the exchange, so an exchange prices at what the chart shows.
   const market = createMarketSource(config, now)
   registerMarketRoutes(app, market)
@@ -83,6 +89,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   registerLaunchRoutes(app, ctx)
   const stopAutoApprove = startDemoAutoApprove(ctx, config.demoAutoApproveSeconds)
   app.addHook('onClose', () => stopAutoApprove())
+  const stopKycApproval = startDemoKycApproval(ctx, config.demoAutoApproveSeconds)
+  app.addHook('onClose', () => stopKycApproval())
   await registerStaticApp(app, config.staticDir)
   return app
 }

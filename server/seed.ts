@@ -1,6 +1,7 @@
 // First-start data: a demo account with balances, so the product can be tried at once.
 // Runs only while the users table is empty, so it never touches a database in use.
 import { ACCOUNT_TYPES, type AccountTypeId, type Currency } from '../src/contract/assets.ts'
+import { KYC_STATUS } from '../src/contract/user.ts'
 import type { AppContext } from './context.ts'
 import { immediate } from './db/transaction.ts'
 import { hashSecret } from './auth/password.ts'
@@ -34,6 +35,8 @@ export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
     if (hasUsers(ctx)) return false
     const userId = insertUser(ctx, { email: DEMO_ACCOUNT.email, passwordHash, invitedBy: undefined })
     setTradePasswordHash(ctx, userId, fundHash)
+    // Seeded verified (no photos to review), so the demo can withdraw and subscribe at once.
+    ctx.db.prepare('UPDATE users SET kyc_status = ? WHERE id = ?').run(KYC_STATUS.verified, userId)
     for (const balance of DEMO_BALANCES) {
       creditWithRecord(ctx.db, { userId, ...balance, kind: 'seed', info: 'demo account', now: ctx.now() })
     }

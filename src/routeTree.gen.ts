@@ -39,8 +39,17 @@ import { Route as HomeWbookRouteImport } from './routes/home/wbook'
 import { Route as MarketIndexRouteImport } from './routes/market/index'
 import { Route as MarketKlineRouteImport } from './routes/market/kline'
 import { Route as MeIndexRouteImport } from './routes/me/index'
+import { Route as MeAboutRouteImport } from './routes/me/about'
+import { Route as MeContactRouteImport } from './routes/me/contact'
+import { Route as MeHelpRouteImport } from './routes/me/help'
 import { Route as MeLangRouteImport } from './routes/me/lang'
+import { Route as MeMessageRouteImport } from './routes/me/message'
+import { Route as MeMsgdetailRouteImport } from './routes/me/msgdetail'
+import { Route as MeProfileRouteImport } from './routes/me/profile'
 import { Route as MeSafetyRouteImport } from './routes/me/safety'
+import { Route as MeShareRouteImport } from './routes/me/share'
+import { Route as MeShareRecordRouteImport } from './routes/me/share-record'
+import { Route as MeVerifyRouteImport } from './routes/me/verify'
 import { Route as SecondContractRecordRouteImport } from './routes/secondContract/record'
 import { Route as TradeRecordRouteImport } from './routes/trade/record'
 import { Route as AccountAssertIdRouteImport } from './routes/account/assert/$id'
@@ -198,14 +207,59 @@ const MeIndexRoute = MeIndexRouteImport.update({
   path: '/me/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MeAboutRoute = MeAboutRouteImport.update({
+  id: '/me/about',
+  path: '/me/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeContactRoute = MeContactRouteImport.update({
+  id: '/me/contact',
+  path: '/me/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeHelpRoute = MeHelpRouteImport.update({
+  id: '/me/help',
+  path: '/me/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MeLangRoute = MeLangRouteImport.update({
   id: '/me/lang',
   path: '/me/lang',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MeMessageRoute = MeMessageRouteImport.update({
+  id: '/me/message',
+  path: '/me/message',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeMsgdetailRoute = MeMsgdetailRouteImport.update({
+  id: '/me/msgdetail',
+  path: '/me/msgdetail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeProfileRoute = MeProfileRouteImport.update({
+  id: '/me/profile',
+  path: '/me/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MeSafetyRoute = MeSafetyRouteImport.update({
   id: '/me/safety',
   path: '/me/safety',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeShareRoute = MeShareRouteImport.update({
+  id: '/me/share',
+  path: '/me/share',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeShareRecordRoute = MeShareRecordRouteImport.update({
+  id: '/me/share-record',
+  path: '/me/share-record',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeVerifyRoute = MeVerifyRouteImport.update({
+  id: '/me/verify',
+  path: '/me/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SecondContractRecordRoute = SecondContractRecordRouteImport.update({
@@ -260,8 +314,17 @@ export interface FileRoutesByFullPath {
   '/home/record': typeof HomeRecordRoute
   '/home/wbook': typeof HomeWbookRoute
   '/market/kline': typeof MarketKlineRoute
+  '/me/about': typeof MeAboutRoute
+  '/me/contact': typeof MeContactRoute
+  '/me/help': typeof MeHelpRoute
   '/me/lang': typeof MeLangRoute
+  '/me/message': typeof MeMessageRoute
+  '/me/msgdetail': typeof MeMsgdetailRoute
+  '/me/profile': typeof MeProfileRoute
   '/me/safety': typeof MeSafetyRoute
+  '/me/share': typeof MeShareRoute
+  '/me/share-record': typeof MeShareRecordRoute
+  '/me/verify': typeof MeVerifyRoute
   '/secondContract/record': typeof SecondContractRecordRoute
   '/trade/record': typeof TradeRecordRoute
   '/account/': typeof AccountIndexRoute
@@ -298,8 +361,17 @@ export interface FileRoutesByTo {
   '/home/record': typeof HomeRecordRoute
   '/home/wbook': typeof HomeWbookRoute
   '/market/kline': typeof MarketKlineRoute
+  '/me/about': typeof MeAboutRoute
+  '/me/contact': typeof MeContactRoute
+  '/me/help': typeof MeHelpRoute
   '/me/lang': typeof MeLangRoute
+  '/me/message': typeof MeMessageRoute
+  '/me/msgdetail': typeof MeMsgdetailRoute
+  '/me/profile': typeof MeProfileRoute
   '/me/safety': typeof MeSafetyRoute
+  '/me/share': typeof MeShareRoute
+  '/me/share-record': typeof MeShareRecordRoute
+  '/me/verify': typeof MeVerifyRoute
   '/secondContract/record': typeof SecondContractRecordRoute
   '/trade/record': typeof TradeRecordRoute
   '/account': typeof AccountIndexRoute
@@ -338,8 +410,17 @@ export interface FileRoutesById {
   '/home/record': typeof HomeRecordRoute
   '/home/wbook': typeof HomeWbookRoute
   '/market/kline': typeof MarketKlineRoute
+  '/me/about': typeof MeAboutRoute
+  '/me/contact': typeof MeContactRoute
+  '/me/help': typeof MeHelpRoute
   '/me/lang': typeof MeLangRoute
+  '/me/message': typeof MeMessageRoute
+  '/me/msgdetail': typeof MeMsgdetailRoute
+  '/me/profile': typeof MeProfileRoute
   '/me/safety': typeof MeSafetyRoute
+  '/me/share': typeof MeShareRoute
+  '/me/share-record': typeof MeShareRecordRoute
+  '/me/verify': typeof MeVerifyRoute
   '/secondContract/record': typeof SecondContractRecordRoute
   '/trade/record': typeof TradeRecordRoute
   '/account/': typeof AccountIndexRoute
@@ -379,8 +460,17 @@ export interface FileRouteTypes {
     | '/home/record'
     | '/home/wbook'
     | '/market/kline'
+    | '/me/about'
+    | '/me/contact'
+    | '/me/help'
     | '/me/lang'
+    | '/me/message'
+    | '/me/msgdetail'
+    | '/me/profile'
     | '/me/safety'
+    | '/me/share'
+    | '/me/share-record'
+    | '/me/verify'
     | '/secondContract/record'
     | '/trade/record'
     | '/account/'
@@ -417,8 +507,17 @@ export interface FileRouteTypes {
     | '/home/record'
     | '/home/wbook'
     | '/market/kline'
+    | '/me/about'
+    | '/me/contact'
+    | '/me/help'
     | '/me/lang'
+    | '/me/message'
+    | '/me/msgdetail'
+    | '/me/profile'
     | '/me/safety'
+    | '/me/share'
+    | '/me/share-record'
+    | '/me/verify'
     | '/secondContract/record'
     | '/trade/record'
     | '/account'
@@ -456,8 +555,17 @@ export interface FileRouteTypes {
     | '/home/record'
     | '/home/wbook'
     | '/market/kline'
+    | '/me/about'
+    | '/me/contact'
+    | '/me/help'
     | '/me/lang'
+    | '/me/message'
+    | '/me/msgdetail'
+    | '/me/profile'
     | '/me/safety'
+    | '/me/share'
+    | '/me/share-record'
+    | '/me/verify'
     | '/secondContract/record'
     | '/trade/record'
     | '/account/'
@@ -489,8 +597,17 @@ export interface RootRouteChildren {
   HomeRecordRoute: typeof HomeRecordRoute
   HomeWbookRoute: typeof HomeWbookRoute
   MarketKlineRoute: typeof MarketKlineRoute
+  MeAboutRoute: typeof MeAboutRoute
+  MeContactRoute: typeof MeContactRoute
+  MeHelpRoute: typeof MeHelpRoute
   MeLangRoute: typeof MeLangRoute
+  MeMessageRoute: typeof MeMessageRoute
+  MeMsgdetailRoute: typeof MeMsgdetailRoute
+  MeProfileRoute: typeof MeProfileRoute
   MeSafetyRoute: typeof MeSafetyRoute
+  MeShareRoute: typeof MeShareRoute
+  MeShareRecordRoute: typeof MeShareRecordRoute
+  MeVerifyRoute: typeof MeVerifyRoute
   SecondContractRecordRoute: typeof SecondContractRecordRoute
   TradeRecordRoute: typeof TradeRecordRoute
   ActionIndexRoute: typeof ActionIndexRoute
@@ -711,6 +828,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/me/about': {
+      id: '/me/about'
+      path: '/me/about'
+      fullPath: '/me/about'
+      preLoaderRoute: typeof MeAboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/contact': {
+      id: '/me/contact'
+      path: '/me/contact'
+      fullPath: '/me/contact'
+      preLoaderRoute: typeof MeContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/help': {
+      id: '/me/help'
+      path: '/me/help'
+      fullPath: '/me/help'
+      preLoaderRoute: typeof MeHelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/me/lang': {
       id: '/me/lang'
       path: '/me/lang'
@@ -718,11 +856,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeLangRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/me/message': {
+      id: '/me/message'
+      path: '/me/message'
+      fullPath: '/me/message'
+      preLoaderRoute: typeof MeMessageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/msgdetail': {
+      id: '/me/msgdetail'
+      path: '/me/msgdetail'
+      fullPath: '/me/msgdetail'
+      preLoaderRoute: typeof MeMsgdetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/profile': {
+      id: '/me/profile'
+      path: '/me/profile'
+      fullPath: '/me/profile'
+      preLoaderRoute: typeof MeProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/me/safety': {
       id: '/me/safety'
       path: '/me/safety'
       fullPath: '/me/safety'
       preLoaderRoute: typeof MeSafetyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/share': {
+      id: '/me/share'
+      path: '/me/share'
+      fullPath: '/me/share'
+      preLoaderRoute: typeof MeShareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/share-record': {
+      id: '/me/share-record'
+      path: '/me/share-record'
+      fullPath: '/me/share-record'
+      preLoaderRoute: typeof MeShareRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/verify': {
+      id: '/me/verify'
+      path: '/me/verify'
+      fullPath: '/me/verify'
+      preLoaderRoute: typeof MeVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/secondContract/record': {
@@ -824,8 +1004,17 @@ const rootRouteChildren: RootRouteChildren = {
   HomeRecordRoute: HomeRecordRoute,
   HomeWbookRoute: HomeWbookRoute,
   MarketKlineRoute: MarketKlineRoute,
+  MeAboutRoute: MeAboutRoute,
+  MeContactRoute: MeContactRoute,
+  MeHelpRoute: MeHelpRoute,
   MeLangRoute: MeLangRoute,
+  MeMessageRoute: MeMessageRoute,
+  MeMsgdetailRoute: MeMsgdetailRoute,
+  MeProfileRoute: MeProfileRoute,
   MeSafetyRoute: MeSafetyRoute,
+  MeShareRoute: MeShareRoute,
+  MeShareRecordRoute: MeShareRecordRoute,
+  MeVerifyRoute: MeVerifyRoute,
   SecondContractRecordRoute: SecondContractRecordRoute,
   TradeRecordRoute: TradeRecordRoute,
   ActionIndexRoute: ActionIndexRoute,

@@ -6,6 +6,7 @@ import { CONTRACT_PATHS } from '../src/contract/contracts.ts'
 import { BB_FAIL, BB_OK, SECOND_OK, TOKEN_HEADER } from '../src/contract/envelopes.ts'
 import { LAUNCH_PATHS, PLATFORM_WHITE_PAPER_PATH } from '../src/contract/launch.ts'
 import { MARKET_PATHS } from '../src/contract/market.ts'
+import { PROFILE_PATHS } from '../src/contract/profile.ts'
 import { CACHE_HEADER, CACHE_SOURCES, OFFLINE_MISS_MESSAGE, STORED_AT_HEADER } from '../src/contract/offline.ts'
 import { SECONDS_PATHS } from '../src/contract/seconds.ts'
 import { SPOT_PATHS } from '../src/contract/spot.ts'
@@ -60,6 +61,12 @@ export const READ_RULES: readonly ReadRule[] = [
   rule(LAUNCH_PATHS.detail, 'viewer'),
   rule(LAUNCH_PATHS.coins, 'public'),
   rule(LAUNCH_PATHS.mine, 'private'),
+  // The profile's reads; a message's detail is left out: opening it marks it read.
+  rule(PROFILE_PATHS.kycStatus, 'private'),
+  rule(PROFILE_PATHS.invitees, 'private'),
+  rule(PROFILE_PATHS.messages, 'private'),
+  rule(PROFILE_PATHS.unread, 'private'),
+  rule(PROFILE_PATHS.bankCard, 'private'),
 ]
 const byPath = new Map(READ_RULES.map((entry) => [entry.path, entry]))
 

@@ -12,6 +12,8 @@ import { checkAmount, checkCurrency } from '../ledger/amount-input.ts'
 import { creditWithRecord } from '../ledger/operator-credit.ts'
 import { findRecord } from '../ledger/records.ts'
 import { verifyLedger } from '../ledger/verify.ts'
+import { KYC_USAGE, kycCommand } from '../kyc/admin-command.ts'
+import { NOTICE_USAGE, noticeCommand } from '../messages/admin-command.ts'
 import { SECONDS_USAGE, secondsCommand } from '../seconds/admin-command.ts'
 import { SPOT_USAGE, spotCommand } from '../spot/admin-command.ts'
 import { findUserByEmail, normalizeEmail } from '../user/users.ts'
@@ -28,7 +30,9 @@ export const USAGE = `usage: npm run admin -- <command>
 ${SECONDS_USAGE}
 ${SPOT_USAGE}
 ${CONTRACTS_USAGE}
-${LAUNCH_USAGE}`
+${LAUNCH_USAGE}
+${KYC_USAGE}
+${NOTICE_USAGE}`
 
 export interface Outcome {
   out?: string
@@ -117,6 +121,10 @@ export function runCommand(ctx: AppContext, command: string, args: string[]): Ou
       return contractsCommand(ctx.db, args)
     case 'launch':
       return launchCommand(ctx, args)
+    case 'kyc':
+      return kycCommand(ctx.db, ctx.config.dataDir, args, ctx.now())
+    case 'notice':
+      return noticeCommand(ctx.db, args, ctx.now())
     default:
       return usage()
   }

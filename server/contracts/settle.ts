@@ -18,6 +18,7 @@ import { plain } from '../ledger/amount.ts'
 import { closeContractPosition, enterContractPosition, liquidateContractPosition } from '../ledger/contract-operations.ts'
 import { insertRecord, settleRecord } from '../ledger/records.ts'
 import type { PriceInstant } from '../market/feed-walk.ts'
+import { postMessage } from '../messages/post.ts'
 import { closeOutcome, feeOf, isWin, limitReached, liquidationTicks, marginShare, notionalOf, pnlOf, triggerAt } from './logic.ts'
 import { changePosition, findPosition, levelsOf, precisionOf, sideOf, type StoredPosition } from './positions.ts'
 
@@ -106,6 +107,21 @@ export function liquidateAt(db: DatabaseSync, position: StoredPosition, instant:
     result: resultOf({ ...position, ...money }),
     closedAt: instant.at,
   }, now)
+  // Riding on the position's conditional update above: one message per liquidated position.
+  postMessage(db, {
+    userId: position.userId,
+    kind: 'liquidation',
+    eventKey: `liquidation:${position.id}`,
+    params: {
+      symbol: `${position.base}/${position.quote}`,
+      direction: String(position.direction),
+      quantity: position.quantity,
+      margin: position.margin,
+      price: instant.last,
+      positionId: String(position.id),
+    },
+    now,
+  })
   insertRecord(db, {
     userId: position.userId,
     accountType: ACCOUNT_TYPES.contract,

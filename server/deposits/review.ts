@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts'
 import { immediate } from '../db/transaction.ts'
 import { creditFromOutside } from '../ledger/operations.ts'
 import { findRecord, settleRecord, toAssetRecord } from '../ledger/records.ts'
+import { postMessage } from '../messages/post.ts'
 import { cleanReason, infoWith, ReviewRefusal, reviewable } from './review-common.ts'
 
 function decide(ctx: AppContext, recordId: string, reason: string | undefined, approve: boolean): AssetRecord {
@@ -13,7 +14,8 @@ function decide(ctx: AppContext, recordId: string, reason: string | undefined, a
   return immediate(ctx.db, () => {
     const record = reviewable(ctx.db, recordId, RECORD_TYPES.deposit, 'deposit')
     const id = Number(record.id)
-    const info = infoWith(record, cleanReason(reason))
+    const cleaned = cleanReason(reason)
+    const info = infoWith(record, cleaned)
     const status = approve ? RECORD_STATUS.finished : RECORD_STATUS.rejected
     const actualArrival = approve ? record.amount : '0'
     if (!settleRecord(ctx.db, id, { status, info, actualArrival, now })) throw new ReviewRefusal(`deposit ${id} was already decided`)
@@ -21,6 +23,11 @@ function decide(ctx: AppContext, recordId: string, reason: string | undefined, a
       const move = { userId: record.userId, accountType: ACCOUNT_TYPES.spot, currency: record.currency, amount: record.amount }
       creditFromOutside(ctx.db, { ...move, kind: 'deposit', memo: `deposit #${id}`, now })
     }
+    // The user's inbox hears of it in this same transaction: exactly once, as the decision is.
+    const params = { amount: record.amount, currency: record.currency, recordId: String(id) }
+    postMessage(ctx.db, approve
+      ? { userId: record.userId, kind: 'depositCredited', eventKey: `deposit:${id}`, params, now }
+      : { userId: record.userId, kind: 'depositRejected', eventKey: `deposit:${id}`, params: { ...params, reason: cleaned ?? '' }, now })
     const settled = findRecord(ctx.db, id)
     if (!settled) throw new Error(`deposit ${id} vanished during its review`)
     return toAssetRecord(settled)

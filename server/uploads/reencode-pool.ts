@@ -63,7 +63,7 @@ interface Answer {
   height?: number
 }
 
-function run(worker: Worker, bytes: Buffer, type: ImageType): Promise<Reencoded | undefined> {
+function run(worker: Worker, bytes: Buffer, type: ImageType, square: number | undefined): Promise<Reencoded | undefined> {
   const id = ++jobs
   return new Promise((resolve) => {
     const finish = (result: Reencoded | undefined, healthy: boolean) => {
@@ -87,11 +87,11 @@ function run(worker: Worker, bytes: Buffer, type: ImageType): Promise<Reencoded 
     // Busy, the worker keeps the process alive until it answers; idle, it never does.
     worker.ref()
     // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker_threads Worker, not a window
-    worker.postMessage({ id, bytes, type })
+    worker.postMessage({ id, bytes, type, square })
   })
 }
 
-/** The image as a fresh JPEG, or undefined if it does not decode (or takes too long to). */
-export async function reencodeInWorker(bytes: Buffer, type: ImageType): Promise<Reencoded | undefined> {
-  return run(await acquire(), bytes, type)
+/** The image as a fresh JPEG (with `square`: its centred square, that many px a side), or undefined if it does not decode (or takes too long to). */
+export async function reencodeInWorker(bytes: Buffer, type: ImageType, square?: number): Promise<Reencoded | undefined> {
+  return run(await acquire(), bytes, type, square)
 }

@@ -7,6 +7,7 @@ interface Job {
   id: number
   bytes: Uint8Array
   type: ImageType
+  square?: number
 }
 
 function answer(message: object): void {
@@ -14,9 +15,9 @@ function answer(message: object): void {
   parentPort?.postMessage(message)
 }
 
-parentPort?.on('message', async ({ id, bytes, type }: Job) => {
+parentPort?.on('message', async ({ id, bytes, type, square }: Job) => {
   try {
-    const result = await reencodeAsJpeg(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), type)
+    const result = await reencodeAsJpeg(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), type, square)
     answer({ id, ok: true, jpeg: result.jpeg, width: result.width, height: result.height })
   } catch {
     // The decoder's message says nothing useful to a client; a broken file is just "not an image".

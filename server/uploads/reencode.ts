@@ -10,6 +10,7 @@ import decodeWebp, { init as initWebp } from '@jsquash/webp/decode.js'
 import { jpegOrientation } from './exif-orientation.ts'
 import { type ImageType, MAX_PIXELS } from './image-header.ts'
 import { applyOrientation, flattenOnWhite, type Rgba, shrinkToFit } from './pixels.ts'
+import { squareOf } from './square.ts'
 
 export const JPEG_QUALITY = 85
 
@@ -66,9 +67,13 @@ export interface Reencoded {
   height: number
 }
 
-/** Throws if the bytes do not decode as the type their header claimed. */
-export async function reencodeAsJpeg(bytes: Buffer, type: ImageType): Promise<Reencoded> {
-  const pixels = flattenOnWhite(shrinkToFit(await decode(bytes, type)))
+/**
+ * Throws if the bytes do not decode as the type their header claimed. With `square`, the picture
+ * becomes its centred square at exactly that many pixels a side (an avatar).
+ */
+export async function reencodeAsJpeg(bytes: Buffer, type: ImageType, square?: number): Promise<Reencoded> {
+  const decoded = await decode(bytes, type)
+  const pixels = flattenOnWhite(square === undefined ? shrinkToFit(decoded) : squareOf(decoded, square))
   // A fresh object: handing the decoder's result to the encoder would copy its EXIF and comments.
   const encoded = jpeg.encode({ width: pixels.width, height: pixels.height, data: pixels.data }, JPEG_QUALITY)
   return { jpeg: encoded.data, width: pixels.width, height: pixels.height }

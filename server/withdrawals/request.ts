@@ -10,6 +10,7 @@ import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
 import type { AppContext } from '../context.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
+import { isIdentityVerified } from '../kyc/gate.ts'
 import { checkAmount } from '../ledger/amount-input.ts'
 import { freeze, InsufficientBalanceError } from '../ledger/operations.ts'
 import { findRecord, insertRecord, toAssetRecord } from '../ledger/records.ts'
@@ -37,6 +38,8 @@ export async function requestWithdrawal(
 ): Promise<BbEnvelope<AssetRecord | null>> {
   const user = findUserById(ctx, userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
+  // Spec §6: a verified identity first; the app turns this message into a way to /me/verify.
+  if (!isIdentityVerified(ctx.db, userId)) return fail(SERVER_MESSAGES.kycRequired)
   if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
   const target = checkCurrencyChain(fields.currency, fields.chain)
   if (!target.ok) return fail(target.msg)

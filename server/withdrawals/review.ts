@@ -9,6 +9,7 @@ import { immediate } from '../db/transaction.ts'
 import { cleanReason, infoWith, ReviewRefusal, reviewable } from '../deposits/review-common.ts'
 import { payOutFrozen, unfreeze } from '../ledger/operations.ts'
 import { findRecord, settleRecord, toAssetRecord } from '../ledger/records.ts'
+import { postMessage } from '../messages/post.ts'
 
 function decide(ctx: AppContext, recordId: string, reason: string | undefined, approve: boolean): AssetRecord {
   const now = ctx.now()
@@ -17,7 +18,8 @@ function decide(ctx: AppContext, recordId: string, reason: string | undefined, a
     const id = Number(record.id)
     // Records carry a withdrawal as it moved the account: negative.
     const amount = new BigNumber(record.amount).abs().toFixed()
-    const info = infoWith(record, cleanReason(reason))
+    const cleaned = cleanReason(reason)
+    const info = infoWith(record, cleaned)
     const settlement = approve
       ? { status: RECORD_STATUS.finished, info, now }
       : { status: RECORD_STATUS.rejected, info, fee: '0', actualArrival: '0', now }
@@ -25,6 +27,11 @@ function decide(ctx: AppContext, recordId: string, reason: string | undefined, a
     const move = { userId: record.userId, accountType: ACCOUNT_TYPES.spot, currency: record.currency, amount, memo: `withdrawal #${id}`, now }
     if (approve) payOutFrozen(ctx.db, { ...move, fee: record.fee })
     else unfreeze(ctx.db, move)
+    // The user's inbox hears of it in this same transaction: exactly once, as the decision is.
+    const params = { currency: record.currency, recordId: String(id) }
+    postMessage(ctx.db, approve
+      ? { userId: record.userId, kind: 'withdrawalPaid', eventKey: `withdrawal:${id}`, params: { ...params, amount: record.actualArrival }, now }
+      : { userId: record.userId, kind: 'withdrawalRejected', eventKey: `withdrawal:${id}`, params: { ...params, amount, reason: cleaned ?? '' }, now })
     const settled = findRecord(ctx.db, id)
     if (!settled) throw new Error(`withdrawal ${id} vanished during its review`)
     return toAssetRecord(settled)

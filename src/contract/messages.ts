@@ -97,6 +97,17 @@ export const SERVER_MESSAGES = {
   launchSubscriptionNotFound: 'Subscription not found',
   launchNotSellable: 'These tokens cannot be sold now',
   launchSellTooMuch: 'The quantity is more than you can sell',
+  // Profile (issue 12): identity verification, its gate, the collection account, the inbox.
+  kycLocked: 'Verification info cannot be changed once submitted',
+  kycRequired: 'Please complete identity verification first',
+  kycInvalidName: 'Please enter your name as it appears on the document',
+  kycInvalidDocType: 'Please choose a document type',
+  kycInvalidDocNumber: 'The document number is not valid for this document type',
+  kycPhotosMissing: 'Please upload the front and back photos of the document',
+  bankNameInvalid: 'Please enter the name of the bank',
+  cardNameInvalid: 'Please enter the card holder name',
+  cardNumberInvalid: 'The card number is not valid',
+  messageNotFound: 'Message not found',
 } as const
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[keyof typeof SERVER_MESSAGES]

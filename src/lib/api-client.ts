@@ -118,8 +118,12 @@ interface Group {
   failure(body: Body | null): string
 }
 
-async function call<T>(group: Group, method: 'GET' | 'POST', path: string, payload?: object, options: RequestOptions = {}): Promise<T> {
-  const { status, body, token } = await send(method, path, payload, options)
+const call = <T>(group: Group, method: 'GET' | 'POST', path: string, payload?: object, options: RequestOptions = {}): Promise<T> =>
+  settle<T>(group, send(method, path, payload, options))
+
+/** Turns an answer into its payload or an ApiError (every call and upload ends here). */
+async function settle<T>(group: Group, answer: Promise<{ status: number; body: Body | null; token: string | null }>): Promise<T> {
+  const { status, body, token } = await answer
   const code = typeof body?.code === 'number' ? body.code : undefined
   if (code === SESSION_EXPIRED) {
     const message = serverText(body) ?? SERVER_MESSAGES.sessionExpired
@@ -168,3 +172,50 @@ export const postContract = <T>(path: string, payload?: object, options?: Reques
 /** `/bb/huobi/*`: resolves the whole body when `status` is 'ok'. */
 export const postMarket = <T extends MarketEnvelope = MarketEnvelope>(path: string, payload?: object, options?: RequestOptions): Promise<T> =>
   call<T>(MARKET, 'POST', path, payload, options)
+
+/** How far an upload has gone, 0 to 1 (architecture §4: a photo on a slow network shows its progress). */
+export type UploadProgress = (fraction: number) => void
+
+/**
+ * `/bb/...` multipart POST that reports upload progress (fetch cannot report an upload's progress,
+ * so this one call goes through XMLHttpRequest); the answer is checked exactly as postBb checks it.
+ */
+export function uploadBb<T>(path: string, form: FormData, onProgress: UploadProgress): Promise<T> {
+  const token = hooks.getToken()
+  const answer = new Promise<{ status: number; body: Body | null; token: string | null }>((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', `${hooks.baseUrl ?? ''}${path}`)
+    request.timeout = hooks.timeoutMs ?? REQUEST_TIMEOUT_MS
+    request.setRequestHeader('accept-language', ACCEPT_LANGUAGE[hooks.getLocale()] ?? 'en-US,en')
+    if (token) request.setRequestHeader(TOKEN_HEADER, token)
+    request.upload.addEventListener('progress', (event) => event.lengthComputable && onProgress(event.loaded / event.total))
+    request.addEventListener('load', () => {
+      noteLive()
+      let body: Body | null = null
+      try {
+        const parsed: unknown = JSON.parse(request.responseText)
+        body = isBody(parsed) ? parsed : null
+      } catch {
+        // Not JSON: "no envelope", as in send().
+      }
+      resolve({ status: request.status, body, token })
+    })
+    request.addEventListener('error', () => reject(new ApiError(NETWORK_ERROR_MESSAGE, { kind: 'network' })))
+    request.addEventListener('timeout', () => reject(new ApiError(TIMEOUT_MESSAGE, { kind: 'timeout' })))
+    request.send(form)
+  })
+  return settle<T>(BB, answer)
+}
+
+/** A private file (a KYC photo) as a Blob: sent with the session, never stored by the worker. */
+export async function getPrivateBlob(path: string, query: Record<string, string>): Promise<Blob> {
+  const token = hooks.getToken()
+  const response = await fetch(`${hooks.baseUrl ?? ''}${path}?${new URLSearchParams(query)}`, {
+    headers: token ? { [TOKEN_HEADER]: token } : {},
+    signal: AbortSignal.timeout(hooks.timeoutMs ?? REQUEST_TIMEOUT_MS),
+  }).catch(() => {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: 'network' })
+  })
+  if (!response.ok) throw new ApiError(`Request failed with status code ${response.status}`, { kind: 'http', status: response.status })
+  return response.blob()
+}

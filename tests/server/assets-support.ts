@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/open.ts'
 import { creditWithRecord } from '../../server/ledger/operator-credit.ts'
 import { type LedgerDifference, verifyLedger } from '../../server/ledger/verify.ts'
 import { registerAndLogin, type TestServer } from './harness.ts'
+import { verifyIdentity } from './kyc-support.ts'
 
 export interface Funded {
   userId: number
@@ -29,10 +30,13 @@ export async function fundedUser(
   server: TestServer,
   email: string,
   credits: ReadonlyArray<{ currency: string; amount: string; accountType?: 1 | 2 }> = [],
+  { verified = true }: { verified?: boolean } = {},
 ): Promise<Funded> {
   const session = await registerAndLogin(server, email)
   const userId = Number(session.userId)
   withDb(server, (db) => {
+    // Withdrawals need a verified identity (spec §6); the gate's own tests ask for an unverified user.
+    if (verified) verifyIdentity(db, userId)
     for (const { currency, amount, accountType = 1 } of credits) {
       creditWithRecord(db, { userId, accountType, currency, amount, kind: 'credit', info: 'test', now: Date.now() })
     }

@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BB_OK, TOKEN_HEADER } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
-import { PARAM_NAMES, USER_PATHS } from '../../src/contract/user.ts'
+import { KYC_STATUS, PARAM_NAMES, USER_PATHS } from '../../src/contract/user.ts'
 import { DEMO_ACCOUNT, DEMO_BALANCES } from '../../server/seed.ts'
 import { verifyLedger } from '../../server/ledger/verify.ts'
 import { RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
@@ -21,7 +21,7 @@ describe('demo account', () => {
     expect(login.json.code).toBe(BB_OK)
     const { userId, token } = login.json.data
     const info = await server.post(USER_PATHS.info, { userId }, { [TOKEN_HEADER]: token })
-    expect(info.json.data).toMatchObject({ email: DEMO_ACCOUNT.email, assetsPwd: 1, auth: 0 })
+    expect(info.json.data).toMatchObject({ email: DEMO_ACCOUNT.email, assetsPwd: 1, auth: KYC_STATUS.verified })
   })
 
   it('has its balances, each from a balanced ledger entry with a credit record', () => {
@@ -63,7 +63,7 @@ describe('system parameters', () => {
   it('answers each public parameter by name', async () => {
     const expected = {
       [PARAM_NAMES.customerServiceEmail]: 'support@exchange.local',
-      [PARAM_NAMES.customerServiceWs]: '',
+      [PARAM_NAMES.customerServiceWs]: 'https://chat.exchange.local/support',
       [PARAM_NAMES.contractSecondFeeRate]: '0',
     }
     for (const [paramName, valueName] of Object.entries(expected)) {

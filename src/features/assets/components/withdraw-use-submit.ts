@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
 import type { AssetRecord } from '../../../contract/assets.ts'
+import { SERVER_MESSAGES } from '../../../contract/messages.ts'
 import { toast } from '../../../lib/toast'
 import { withdraw } from '../api'
 import type { WithdrawRequest } from './withdraw-confirm'
@@ -15,7 +17,17 @@ const fingerprint = (request: WithdrawRequest) => JSON.stringify(request)
  */
 export function useWithdrawSubmit(onDone: (record: AssetRecord) => void) {
   const { t } = useLingui()
-  const call = useConfirmedCall(withdraw, fingerprint, onDone)
+  const navigate = useNavigate()
+  // Spec §6: a withdrawal needs a verified identity; the server's refusal (shown as a toast) leads to /me/verify.
+  const send = async (request: WithdrawRequest, key: string) => {
+    try {
+      return await withdraw(request, key)
+    } catch (failure) {
+      if (failure instanceof Error && failure.message === SERVER_MESSAGES.kycRequired) void navigate({ to: '/me/verify' })
+      throw failure
+    }
+  }
+  const call = useConfirmedCall(send, fingerprint, onDone)
 
   const refusedOffline = () => {
     if (navigator.onLine) return false

@@ -1,13 +1,14 @@
+import '../me.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { isAppLocale, LOCALE_NAMES } from '../../../lib/i18n'
 import { useAtomValue } from '../../../lib/store'
 import { customerServiceAtom } from '../atoms'
-import { externalLinkTarget } from '../logic'
+import { externalLinkTarget, unreadBadge } from '../logic'
+import { useUnread } from './use-unread'
 
 interface Entry {
-  // Some of these screens arrive with later issues; until then the router answers "not found".
   to: string
   label: ReactNode
   detail?: ReactNode
@@ -32,12 +33,17 @@ function MenuGroup({ entries, label }: { entries: Entry[]; label: string }) {
 export function MeMenu() {
   const { t, i18n } = useLingui()
   const service = useAtomValue(customerServiceAtom)
+  const unread = useUnread()
   const language = isAppLocale(i18n.locale) ? LOCALE_NAMES[i18n.locale] : ''
   const account: Entry[] = [
     { to: '/me/profile', label: <Trans>Personal information</Trans> },
     { to: '/me/safety', label: <Trans>Security centre</Trans> },
     { to: '/me/verify', label: <Trans>Identity verification</Trans> },
-    { to: '/me/message', label: <Trans>Messages</Trans> },
+    {
+      to: '/me/message',
+      label: <Trans>Messages</Trans>,
+      detail: unread ? <span className="me-menu-badge" aria-label={t`${unread} unread`}>{unreadBadge(unread)}</span> : undefined,
+    },
   ]
   const invite: Entry[] = [
     { to: '/me/share', label: <Trans>Invite friends</Trans> },

@@ -1,0 +1,55 @@
+// An operator's decision on a verification (admin CLI `kyc approve|reject`). Taken once: the
+// submission leaves reviewing in a conditional update, in one transaction with the user's state and
+// the message to their inbox, so two operators deciding at the same time cannot both act — the
+// second is refused and changes nothing.
+import type { DatabaseSync } from 'node:sqlite'
+import { KYC_STATE } from '../../src/contract/profile.ts'
+import { KYC_STATUS } from '../../src/contract/user.ts'
+import { immediate } from '../db/transaction.ts'
+import { postMessage } from '../messages/post.ts'
+import { findSubmission, type Submission } from './submissions.ts'
+
+/** A decision that cannot be taken: no such submission, or already decided. */
+export class KycReviewRefusal extends Error {}
+
+const REASON_MAX_LENGTH = 200
+
+const STATE_WORDS: Record<number, string> = { [KYC_STATE.verified]: 'approved', [KYC_STATE.rejected]: 'rejected' }
+
+function decide(db: DatabaseSync, idText: string, approve: boolean, reason: string, now: number): Submission {
+  const id = /^[1-9]\d{0,15}$/.test(idText.trim()) ? Number(idText.trim()) : undefined
+  return immediate(db, () => {
+    const submission = id === undefined ? undefined : findSubmission(db, id)
+    if (!submission) throw new KycReviewRefusal(`no verification with id ${idText}`)
+    const state = approve ? KYC_STATE.verified : KYC_STATE.rejected
+    const decided = db
+      .prepare('UPDATE kyc_submissions SET state = ?, reason = ?, reviewed_at = ? WHERE id = ? AND state = ?')
+      .run(state, reason, now, submission.id, KYC_STATE.reviewing)
+    if (decided.changes !== 1) {
+      throw new KycReviewRefusal(`verification ${submission.id} was already ${STATE_WORDS[submission.state] ?? 'decided'}`)
+    }
+    // A rejected user is back to not verified (spec §4's states) and may submit again.
+    const status = approve ? KYC_STATUS.verified : KYC_STATUS.none
+    db.prepare('UPDATE users SET kyc_status = ? WHERE id = ? AND kyc_status = ?').run(status, submission.userId, KYC_STATUS.reviewing)
+    postMessage(db, {
+      userId: submission.userId,
+      kind: approve ? 'kycApproved' : 'kycRejected',
+      eventKey: `kyc:${submission.id}`,
+      params: approve ? {} : { reason },
+      now,
+    })
+    const after = findSubmission(db, submission.id)
+    if (!after) throw new Error(`verification ${submission.id} vanished during its review`)
+    return after
+  })
+}
+
+/** Verifies the user; throws KycReviewRefusal (changing nothing) unless it is under review. */
+export const approveKyc = (db: DatabaseSync, id: string, now: number): Submission => decide(db, id, true, '', now)
+
+/** Rejects with the reason the user will read; the user may then submit again. */
+export function rejectKyc(db: DatabaseSync, id: string, reason: string, now: number): Submission {
+  const text = [...reason.replace(/\s+/g, ' ').trim()].slice(0, REASON_MAX_LENGTH).join('')
+  if (!text) throw new KycReviewRefusal('a rejection needs a reason the user can act on')
+  return decide(db, id, false, text, now)
+}

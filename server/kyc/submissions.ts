@@ -1,0 +1,71 @@
+// The kyc_submissions table and what the owner is told about it (KycInfo). A user's state is that
+// of their latest submission; the demo account, verified at seeding without one, is verified by
+// users.kyc_status alone.
+import type { DatabaseSync } from 'node:sqlite'
+import { type DocType, KYC_STATE, type KycInfo, type KycState, maskMiddle, PROFILE_PATHS } from '../../src/contract/profile.ts'
+import { KYC_STATUS } from '../../src/contract/user.ts'
+import { num, type Row, str } from '../db/rows.ts'
+import { statement } from '../db/statements.ts'
+
+export interface Submission {
+  id: number
+  userId: number
+  name: string
+  docType: DocType
+  docNumber: string
+  frontPhoto: string
+  backPhoto: string
+  state: KycState
+  reason: string
+  submittedAt: number
+  reviewedAt: number | null
+}
+
+export const toSubmission = (row: Row): Submission => ({
+  id: num(row, 'id'),
+  userId: num(row, 'user_id'),
+  name: str(row, 'name'),
+  docType: num(row, 'doc_type') as DocType,
+  docNumber: str(row, 'doc_number'),
+  frontPhoto: str(row, 'front_photo'),
+  backPhoto: str(row, 'back_photo'),
+  state: num(row, 'state') as KycState,
+  reason: str(row, 'reason'),
+  submittedAt: num(row, 'submitted_at'),
+  reviewedAt: row.reviewed_at === null ? null : num(row, 'reviewed_at'),
+})
+
+export function latestSubmission(db: DatabaseSync, userId: number): Submission | undefined {
+  const row = statement(db, 'SELECT * FROM kyc_submissions WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId)
+  return row ? toSubmission(row) : undefined
+}
+
+export function findSubmission(db: DatabaseSync, id: number): Submission | undefined {
+  const row = statement(db, 'SELECT * FROM kyc_submissions WHERE id = ?').get(id)
+  return row ? toSubmission(row) : undefined
+}
+
+const userKycStatus = (db: DatabaseSync, userId: number): number =>
+  num(statement(db, 'SELECT kyc_status FROM users WHERE id = ?').get(userId) ?? { kyc_status: 0 }, 'kyc_status')
+
+/** The caller's verification as the app shows it (photos as owner-only URLs). */
+export function kycInfoOf(db: DatabaseSync, userId: number): KycInfo {
+  const latest = latestSubmission(db, userId)
+  if (!latest) {
+    const verified = userKycStatus(db, userId) === KYC_STATUS.verified
+    return { state: verified ? KYC_STATE.verified : KYC_STATE.none, submitted: null, reason: '', reviewedAt: null }
+  }
+  return {
+    state: latest.state,
+    submitted: {
+      name: latest.name,
+      docType: latest.docType,
+      docNumberMasked: maskMiddle(latest.docNumber),
+      frontUrl: `${PROFILE_PATHS.kycPhoto}?side=front`,
+      backUrl: `${PROFILE_PATHS.kycPhoto}?side=back`,
+      submittedAt: latest.submittedAt,
+    },
+    reason: latest.reason,
+    reviewedAt: latest.reviewedAt,
+  }
+}

@@ -1,0 +1,64 @@
+// The collection account (spec §3 bank card: bank name, card name, card number), managed from the
+// security centre. Setting or changing it needs the fund password (the same check and attempt
+// limit as a withdrawal's); the number is Luhn-checked, stored whole, and only ever answered
+// masked but its last four digits.
+import type { DatabaseSync } from 'node:sqlite'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import {
+  type CollectionAccount,
+  isValidBankName,
+  isValidCardNumber,
+  isValidPersonName,
+  maskCardNumber,
+  normalizeCardNumber,
+  normalizeName,
+  PERSON_NAME_MAX_LENGTH,
+} from '../../src/contract/profile.ts'
+import type { AppContext } from '../context.ts'
+import { num, str } from '../db/rows.ts'
+import { fail, ok, sessionRequired } from '../http/envelope.ts'
+import { findUserById } from '../user/users.ts'
+import { checkFundPassword } from '../withdrawals/fund-password.ts'
+
+export interface CollectionFields {
+  bankName?: string
+  cardName?: string
+  cardNumber?: string
+  tradePassword?: string
+}
+
+export function collectionAccountOf(db: DatabaseSync, userId: number): CollectionAccount | null {
+  const row = db.prepare('SELECT * FROM collection_accounts WHERE user_id = ?').get(userId)
+  if (!row) return null
+  return {
+    bankName: str(row, 'bank_name'),
+    cardName: str(row, 'card_name'),
+    cardNumberMasked: maskCardNumber(str(row, 'card_number')),
+    updatedAt: num(row, 'updated_at'),
+  }
+}
+
+export async function setCollectionAccount(ctx: AppContext, userId: number, fields: CollectionFields): Promise<BbEnvelope<CollectionAccount | null>> {
+  const user = findUserById(ctx, userId)
+  if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
+  if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
+  const bankName = normalizeName(fields.bankName ?? '')
+  if (!isValidBankName(bankName)) return fail(SERVER_MESSAGES.bankNameInvalid)
+  const cardName = normalizeName(fields.cardName ?? '')
+  if (cardName.length > PERSON_NAME_MAX_LENGTH || !isValidPersonName(cardName)) return fail(SERVER_MESSAGES.cardNameInvalid)
+  const cardNumber = normalizeCardNumber(fields.cardNumber ?? '')
+  if (!isValidCardNumber(cardNumber)) return fail(SERVER_MESSAGES.cardNumberInvalid)
+  if (!fields.tradePassword) return fail(SERVER_MESSAGES.passwordIncorrect)
+  const password = await checkFundPassword(ctx, user, fields.tradePassword)
+  if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
+  if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
+  ctx.db
+    .prepare(
+      `INSERT INTO collection_accounts (user_id, bank_name, card_name, card_number, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET bank_name = excluded.bank_name, card_name = excluded.card_name,
+         card_number = excluded.card_number, updated_at = excluded.updated_at`,
+    )
+    .run(userId, bankName, cardName, cardNumber, ctx.now())
+  return ok(collectionAccountOf(ctx.db, userId))
+}

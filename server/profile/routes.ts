@@ -1,0 +1,69 @@
+// HTTP wiring of the profile calls (PROFILE_PATHS uploadIcon, avatarImage, invitees, bankCard,
+// setBankCard) and of identity verification (kycStatus, kycSubmit, kycPhoto). Multipart parsing is
+// registered in a scope of its own, so only the two upload routes accept multipart bodies.
+import fastifyMultipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { PROFILE_PATHS } from '../../src/contract/profile.ts'
+import { pagingOf } from '../assets/record-query.ts'
+import { requireSession } from '../auth/require-session.ts'
+import type { AppContext } from '../context.ts'
+import { ApiError, ok } from '../http/envelope.ts'
+import { readFields } from '../http/fields.ts'
+import { readKycForm } from '../kyc/form.ts'
+import { sendKycPhoto } from '../kyc/photo.ts'
+import { submitKyc } from '../kyc/submit.ts'
+import { kycInfoOf } from '../kyc/submissions.ts'
+import { UPLOAD_LIMITS, readUploadForm } from '../uploads/form.ts'
+import { changeAvatar, sendAvatar } from './avatar.ts'
+import { collectionAccountOf, setCollectionAccount } from './collection-account.ts'
+import { inviteePage } from './invitees.ts'
+
+/** A refused upload may still be arriving: close the connection rather than read it all. */
+async function closingOnTooLarge<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 413) reply.header('connection', 'close')
+    throw error
+  }
+}
+
+export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(`${PROFILE_PATHS.avatarImage}:name`, (request, reply) => {
+    const { name } = request.params as { name: string }
+    return sendAvatar(ctx, name, reply)
+  })
+
+  app.post(PROFILE_PATHS.kycStatus, (request) => ok(kycInfoOf(ctx.db, requireSession(ctx, request).userId)))
+
+  app.get(PROFILE_PATHS.kycPhoto, (request, reply) => {
+    const { userId } = requireSession(ctx, request)
+    const { side } = readFields(request.query, [], ['side'])
+    return sendKycPhoto(ctx, userId, side, reply)
+  })
+
+  app.post(PROFILE_PATHS.invitees, (request) => {
+    const { userId } = requireSession(ctx, request)
+    const { pageNo, pageSize } = pagingOf(readFields(request.body, [], ['pageNo', 'pageSize']))
+    return ok(inviteePage(ctx.db, userId, pageNo, pageSize))
+  })
+
+  app.post(PROFILE_PATHS.bankCard, (request) => ok(collectionAccountOf(ctx.db, requireSession(ctx, request).userId)))
+
+  app.post(PROFILE_PATHS.setBankCard, (request) => {
+    const { userId } = requireSession(ctx, request)
+    return setCollectionAccount(ctx, userId, readFields(request.body, [], ['bankName', 'cardName', 'cardNumber', 'tradePassword']))
+  })
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS })
+    scope.post(PROFILE_PATHS.uploadIcon, (request, reply) => {
+      const { userId } = requireSession(ctx, request)
+      return closingOnTooLarge(reply, async () => changeAvatar(ctx, userId, (await readUploadForm(request, 'icon')).file))
+    })
+    scope.post(PROFILE_PATHS.kycSubmit, (request, reply) => {
+      const { userId } = requireSession(ctx, request)
+      return closingOnTooLarge(reply, async () => submitKyc(ctx, userId, await readKycForm(request)))
+    })
+  })
+}

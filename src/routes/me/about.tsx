@@ -1,0 +1,14 @@
+import '../../features/me/me.css'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { Screen } from '../../app/screen'
+import { AboutCard } from '../../features/me/components/about-card'
+
+// Spec §2 /me/about: open to visitors too.
+export const Route = createFileRoute('/me/about')({
+  component: () => (
+    <Screen title={<Trans>About us</Trans>} back>
+      <AboutCard />
+    </Screen>
+  ),
+})

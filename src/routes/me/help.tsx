@@ -1,0 +1,14 @@
+import '../../features/me/me.css'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { Screen } from '../../app/screen'
+import { HelpCentre } from '../../features/me/components/help-centre'
+
+// Spec §2 /me/help: open to visitors too.
+export const Route = createFileRoute('/me/help')({
+  component: () => (
+    <Screen title={<Trans>Help centre</Trans>} back>
+      <HelpCentre />
+    </Screen>
+  ),
+})

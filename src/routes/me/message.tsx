@@ -1,0 +1,16 @@
+import '../../features/me/me.css'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { requireLogin } from '../../app/guards'
+import { Screen } from '../../app/screen'
+import { MessageList } from '../../features/me/components/message-list'
+
+// Spec §2 /me/message.
+export const Route = createFileRoute('/me/message')({
+  beforeLoad: requireLogin,
+  component: () => (
+    <Screen title={<Trans>Messages</Trans>} back>
+      <MessageList />
+    </Screen>
+  ),
+})

@@ -1,0 +1,16 @@
+import '../../features/me/me.css'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { requireLogin } from '../../app/guards'
+import { Screen } from '../../app/screen'
+import { VerifyPanel } from '../../features/me/components/verify-panel'
+
+// Spec §2 /me/verify, §4 KYC states.
+export const Route = createFileRoute('/me/verify')({
+  beforeLoad: requireLogin,
+  component: () => (
+    <Screen title={<Trans>Identity verification</Trans>} back>
+      <VerifyPanel />
+    </Screen>
+  ),
+})
