@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './scripts/vite-precompress.ts'
 
 const BASE = '/mobile/'
 const BACKGROUND = '#0b0e14'
@@ -54,6 +55,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Brotli and gzip twins of the built files, served by accept-encoding (architecture §8).
+    precompress(),
   ],
   server: {
     proxy: { '/bb': 'http://127.0.0.1:8080', '/contract': 'http://127.0.0.1:8080' },
