@@ -36,7 +36,10 @@ function insideRoot(root: string, wildcard: string): string | null {
 
 function sendFromRoot(reply: FastifyReply, root: string, file: string, cacheControl: string): FastifyReply {
   reply.header('cache-control', cacheControl)
-  return reply.sendFile(file, root, { cacheControl: false })
+  // An immutable file is never revalidated nor fetched in ranges: its validators would only add
+  // header bytes to each of a first visit's requests.
+  const immutable = cacheControl === LONG_CACHE
+  return reply.sendFile(file, root, { cacheControl: false, acceptRanges: !immutable, etag: !immutable, lastModified: !immutable })
 }
 
 export async function registerStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
