@@ -26,7 +26,8 @@ test('with JavaScript disabled, /mobile/home still paints the nav bar, the tab b
     const tabs = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
     assert.deepEqual(await tabs.allTextContents(), ['Home', 'Market', 'Trade', 'Position', 'Assets'])
     assert.equal(await tabs.first().getAttribute('href'), '/mobile/home')
-    assert.equal(await page.locator('.shell-block').count(), 5)
+    assert.equal(await page.getByRole('heading', { level: 2 }).textContent(), 'A deflationary launchpad')
+    assert.equal(await page.locator('.shell-block').count(), 4)
     // The app's own stylesheet lays the shell out: the tab bar sits at the bottom of the screen.
     const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox()
     assert.ok(bar && Math.round(bar.y + bar.height) === 844, `tab bar at the bottom, got ${JSON.stringify(bar)}`)
