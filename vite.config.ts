@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/vite-precompress.ts'
+import { inlineEntryCss } from './scripts/vite-inline-css.ts'
 
 const BASE = '/mobile/'
 const BACKGROUND = '#0b0e14'
@@ -55,6 +56,8 @@ export default defineConfig({
         ],
       },
     }),
+    // The entry's stylesheet inside index.html: the painted shell needs no second request (architecture §8).
+    inlineEntryCss(),
     // Brotli and gzip twins of the built files, served by accept-encoding (architecture §8).
     precompress(),
   ],
