@@ -1,7 +1,7 @@
 // Sending market answers. Sources hand back the same answer object for as long as it is current
 // (a second in the simulation, a TTL in the proxy), so its JSON is serialized once per object
 // and every other request for it writes the same bytes. A 2000-candle kline is ~210 KB of JSON
-// and the app polls it on phones: clients that accept brotli get it compressed (~30 KB, quality 5:
+// and the app polls it on phones: clients that accept brotli get it compressed (~47 KB, quality 5:
 // a few ms per kline), gzip-only clients gzipped (~50 KB, level 4: ~2 ms, within 6% of the best
 // ratio); each encoding once per object, so a closed set of candles is serialised and compressed
 // once however many clients ask for it (architecture §6).
