@@ -26,6 +26,7 @@ test('with JavaScript disabled, /mobile/home still paints the nav bar, the tab b
     const tabs = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
     assert.deepEqual(await tabs.allTextContents(), ['Home', 'Market', 'Trade', 'Position', 'Assets'])
     assert.equal(await tabs.first().getAttribute('href'), '/mobile/home')
+    assert.equal(await tabs.first().getAttribute('aria-current'), 'page')
     assert.equal(await page.getByRole('heading', { level: 2 }).textContent(), 'A deflationary launchpad')
     assert.equal(await page.locator('.shell-block').count(), 4)
     // The app's own stylesheet lays the shell out: the tab bar sits at the bottom of the screen.
@@ -49,7 +50,7 @@ test('the shell speaks the saved language before the bundle runs, and the app ta
   await page.goto(`${world.server.url}/mobile/market`)
   const shellTabs = page.getByRole('navigation', { name: 'メインメニュー' })
   assert.deepEqual(await shellTabs.getByRole('link').allTextContents(), ['ホーム', 'マーケット', '取引', 'ポジション', '資産'])
-  assert.equal(await shellTabs.locator('[aria-current="page"]').textContent(), 'マーケット')
+  assert.deepEqual(await shellTabs.locator('[aria-current="page"]').allTextContents(), ['マーケット'])
   assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'マーケット')
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'ja')
   const shellBar = await shellTabs.boundingBox()
