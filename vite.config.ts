@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/vite-precompress.ts'
 import { inlineEntryCss } from './scripts/vite-inline-css.ts'
+import { routePreload } from './scripts/vite-route-preload.ts'
 
 const BASE = '/mobile/'
 const BACKGROUND = '#0b0e14'
@@ -58,6 +59,8 @@ export default defineConfig({
     }),
     // The entry's stylesheet inside index.html: the painted shell needs no second request (architecture §8).
     inlineEntryCss(),
+    // The current tab screen's chunks preloaded by the shell script, beside the entry (architecture §8).
+    routePreload(),
     // Brotli and gzip twins of the built files, served by accept-encoding (architecture §8).
     precompress(),
   ],
