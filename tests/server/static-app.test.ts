@@ -122,6 +122,9 @@ describe('precompressed static files', () => {
       expect(answer.headers['content-type']).toMatch(/^(text|application)\/javascript/)
       expect(answer.headers.vary).toMatch(/accept-encoding/i)
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      // Never revalidated: validators would only be header bytes on every request.
+      expect(answer.headers.etag).toBeUndefined()
+      expect(answer.headers['last-modified']).toBeUndefined()
     }
   })
 
@@ -132,6 +135,7 @@ describe('precompressed static files', () => {
     const worker = await get('/mobile/sw.js', 'gzip, br')
     expect(worker.headers['content-encoding']).toBe('br')
     expect(worker.headers['cache-control']).toBe('no-cache')
+    expect(worker.headers.etag).toBeDefined()
     const deepLink = await get('/mobile/market/kline', 'gzip, deflate, br')
     expect(deepLink.status).toBe(200)
     expect(deepLink.headers['content-type']).toMatch(/^text\/html/)
