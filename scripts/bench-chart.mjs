@@ -25,12 +25,12 @@ async function freePort() {
   return port
 }
 
-async function startServer() {
+export async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-chart-'))
   const port = await freePort()
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(root, 'dist'), LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? join(root, 'dist'), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
@@ -51,7 +51,7 @@ async function startServer() {
   return { url, stop }
 }
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = values.toSorted((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2

@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { measureChartFirstDraw } from './bench-chart.mjs'
+import { firstVisitReport } from './bench-first-visit.mjs'
+import { loadCompressed } from './bench-wire.mjs'
 import { contractCloseTarget, contractOpenTarget, creditContract, measureContractPass } from './bench-contracts.mjs'
 import { FORM, oncePerIdTarget, withKey } from './bench-targets.mjs'
 import { ensureDependencies, root } from './lib.mjs'
@@ -23,8 +25,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const BROWSER = { ...FORM, 'accept-encoding': 'gzip, deflate, br' }
 
 // The kline is asked for uncompressed (~210 KB of JSON): the most bytes the server ever writes
-// per request. A browser accepts gzip and gets ~50 KB, but autocannon's own HTTP parser is far
-// slower on compressed bodies than the server is at sending them, so it would measure itself.
+// per request. A browser accepts brotli and gets ~47 KB, but autocannon's own HTTP parser is far
+// slower on compressed bodies than the server is at sending them, so it would measure itself: the
+// compressed kline is measured with the lean client of scripts/bench-wire.mjs (row "as a browser").
 const TARGETS = [
   { name: 'getHuobiDetailsByQuoteCoin (USDT)', path: '/bb/huobi/getHuobiDetailsByQuoteCoin', body: 'quoteCoin=USDT', headers: BROWSER },
   { name: 'getKline btcusdt 1min 2000', path: '/bb/huobi/getKline', body: 'symbol=btcusdt&timer=1min&size=2000', headers: FORM },
@@ -149,6 +152,9 @@ try {
   console.log(`\nMarket reads, autocannon -c ${CONNECTIONS} for ${SECONDS} s each against ${origin} (budget: ≥ ${BUDGET.requestsPerSecond} req/s, p99 ≤ ${BUDGET.p99Ms} ms)\n`)
   console.log(`${pad('call', 40)}${padStart('req/s', 9)}${padStart('p99 ms', 9)}${padStart('MB/s', 9)}${padStart('failed', 9)}  budget`)
   for (const target of TARGETS) console.log(row(await measure(origin, target), BUDGET))
+  const kline = TARGETS[1]
+  const wire = await loadCompressed({ origin, path: kline.path, body: kline.body, headers: BROWSER, connections: CONNECTIONS, seconds: SECONDS })
+  console.log(row({ name: `getKline 2000, br as a browser (${(wire.bytesPerAnswer / 1024).toFixed(0)} KB)`, ...wire }, BUDGET))
   const token = await demoToken(origin)
   console.log(`\nWrites (budget: ≥ ${WRITE_BUDGET.requestsPerSecond} req/s, p99 ≤ ${WRITE_BUDGET.p99Ms} ms)`)
   console.log(row(await measure(origin, await transferTarget(origin, token)), WRITE_BUDGET))
@@ -195,6 +201,15 @@ try {
   console.log(`\n2000-candle chart, first draw in Chromium: median ${medianMs.toFixed(1)} ms (runs: ${samples.map((ms) => ms.toFixed(1)).join(', ')}; budget ≤ ${budgetMs} ms) ${verdict}`)
 } catch (error) {
   console.error(`chart bench could not run: ${error instanceof Error ? error.message : String(error)}`)
+  exitCode = 1
+}
+
+// A phone's first visit: bytes on the wire, request chain depth, Lighthouse (scripts/bench-first-visit.mjs).
+try {
+  console.log('')
+  for (const line of await firstVisitReport()) console.log(line)
+} catch (error) {
+  console.error(`first-visit bench could not run: ${error instanceof Error ? error.message : String(error)}`)
   exitCode = 1
 }
 process.exit(exitCode)

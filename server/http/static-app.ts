@@ -1,7 +1,10 @@
 // Serves the Vite build (base '/mobile/') with an SPA fallback: a deep link such as
 // /mobile/market/kline answers index.html and the client router takes over. Hashed files under
 // assets/ never change, so they are cached for a year; everything else (index.html, sw.js, the
-// manifest) must be revalidated, or a new release would never reach installed apps.
+// manifest) must be revalidated, or a new release would never reach installed apps. The build
+// writes a brotli and a gzip twin of every text file (scripts/vite-precompress.ts); the plugin's
+// preCompressed picks one by accept-encoding (br first), sends `Vary: accept-encoding` and falls
+// back to the file itself, so nothing is compressed per request (architecture §8).
 import { statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -33,13 +36,16 @@ function insideRoot(root: string, wildcard: string): string | null {
 
 function sendFromRoot(reply: FastifyReply, root: string, file: string, cacheControl: string): FastifyReply {
   reply.header('cache-control', cacheControl)
-  return reply.sendFile(file, root, { cacheControl: false })
+  // An immutable file is never revalidated nor fetched in ranges: its validators would only add
+  // header bytes to each of a first visit's requests.
+  const immutable = cacheControl === LONG_CACHE
+  return reply.sendFile(file, root, { cacheControl: false, acceptRanges: !immutable, etag: !immutable, lastModified: !immutable })
 }
 
 export async function registerStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
   const root = resolve(staticDir)
   // serve: false — we route ourselves (fallback, cache policy); the plugin only streams files.
-  await app.register(fastifyStatic, { root, serve: false, suppressWarning: true })
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true, suppressWarning: true })
 
   app.get('/', (_request, reply) => reply.redirect(BASE, 302))
   app.get('/mobile', (_request, reply) => reply.redirect(BASE, 302))

@@ -1,11 +1,14 @@
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen'
 import { NotFound } from './not-found'
+import { RouteError } from './route-error'
 
 export const router = createRouter({
   routeTree,
   basepath: '/mobile',
   defaultNotFoundComponent: NotFound,
+  // A chunk that fails to load is retried, then reported (spec §8).
+  defaultErrorComponent: RouteError,
   defaultPreload: 'intent',
   scrollRestoration: true,
 })

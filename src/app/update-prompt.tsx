@@ -11,7 +11,7 @@ export function UpdatePrompt() {
       <span>
         <Trans>A new version is ready</Trans>
       </span>
-      <button type="button" className="button button--primary button--small" onClick={applyUpdate}>
+      <button type="button" className="button button--primary button--small" onClick={() => applyUpdate()}>
         <Trans>Update</Trans>
       </button>
     </div>

@@ -7,13 +7,16 @@
 /* oxlint-disable unicorn/require-post-message-target-origin -- BroadcastChannel, Client and ServiceWorker postMessage take no target origin (same origin by definition) */
 import type { OutboxChangedMessage } from '../contract/sw-messages.ts'
 import { hasType, OUTBOX_CHANNEL, OUTBOX_MESSAGE } from '../contract/sw-messages.ts'
-import { outboxDb, type OutboxEntry } from '../../sw/outbox-db.ts'
-import { flushOutbox } from '../../sw/outbox.ts'
+import { outboxStore, type OutboxEntry } from './outbox-store'
 import { readToken, userIdAtom } from './session'
 import { requestFlush as requestFlushNow } from './outbox-triggers'
 import { store } from './store'
 
-export type { OutboxEntry } from '../../sw/outbox-db.ts'
+export type { OutboxEntry } from './outbox-store'
+
+// The page's own reads and writes go through idb (lib/outbox-store); Dexie and the sending code
+// (sw/outbox.ts) load only on a page that no worker controls and that has something queued.
+const queue = outboxStore()
 
 type ChangeListener = (message: OutboxChangedMessage | null) => void
 const changeListeners = new Set<ChangeListener>()
@@ -42,6 +45,7 @@ const session = () => {
 
 /** Sends what is queued from this page (no worker controls it): lib/outbox-triggers decides when. */
 export async function flushFromPage(): Promise<void> {
+  const { flushOutbox } = await import('../../sw/outbox.ts')
   await flushOutbox({ session: session(), notify: changed })
 }
 
@@ -64,19 +68,19 @@ export async function enqueue(call: QueuedCall, holdMs = 0): Promise<void> {
     id: call.key, userId: store.get(userIdAtom), path: call.path, body: call.body, key: call.key, token: readToken() ?? '',
     createdAt: now, attempts: 0, lastError: null, state: 'pending', notBefore: holdMs > 0 ? now + holdMs : 0,
   }
-  await outboxDb().entries.put(entry)
+  await queue.put(entry)
   changed(null)
 }
 
 /** The page's own attempt got the final answer: the entry is done. */
 export async function settle(key: string): Promise<void> {
-  await outboxDb().entries.delete(key)
+  await queue.remove(key)
   changed(null)
 }
 
 /** The page's own attempt got no final answer: the outbox takes over now. */
 export async function handOver(key: string): Promise<void> {
-  await outboxDb().entries.update(key, { notBefore: 0 })
+  await queue.release(key)
   changed(null)
   requestFlush()
 }
@@ -94,7 +98,7 @@ export function watchOutbox(path: string, onEntries: (entries: OutboxEntry[]) =>
   const read = () => {
     const mine = ++round
     const userId = store.get(userIdAtom)
-    outboxDb().entries.where('userId').equals(userId).sortBy('createdAt').then(
+    queue.listOf(userId).then(
       (entries) => live && mine === round && onEntries(entries.filter((entry) => entry.path === path)),
       () => undefined,
     )
@@ -114,6 +118,6 @@ export function watchOutbox(path: string, onEntries: (entries: OutboxEntry[]) =>
 
 /** Logout: the user's queued calls go with the rest of their private data. */
 export async function clearOutbox(userId: string): Promise<void> {
-  await outboxDb().entries.where('userId').equals(userId).delete()
+  await queue.clearUser(userId)
   changed(null)
 }

@@ -1,41 +1,45 @@
-// Registers the service worker of production builds and runs the update handshake (architecture §5):
-// a new version installs and waits; `updateReadyAtom` turns true; `applyUpdate()` tells it to take
-// over and reloads this page once it controls it. Plain DOM APIs only — no workbox-window, so the
-// entry chunk pays a few hundred bytes for it.
+// Registers the service worker of production builds and runs the update handshake (architecture §5)
+// with workbox-window, imported after the load event so the first paint never waits for it: a new
+// version installs and waits; `updateReadyAtom` turns true; `applyUpdate()` tells it to take over
+// (SKIP_WAITING, sw/lifecycle.ts) and reloads this page once it controls it.
+import type { Workbox } from 'workbox-window'
 import { PERIODIC_REFRESH_TAG } from '../contract/sw-messages.ts'
-import { SW_MESSAGE, type PageToWorkerMessage } from '../contract/sw-messages.ts'
 import { atom, store } from './store'
 
-const waitingWorkerAtom = atom<ServiceWorker | null>(null)
+const waitingAtom = atom(false)
 /** True while a new version of the app is installed and waits for the user's "Update". */
-export const updateReadyAtom = atom((get) => get(waitingWorkerAtom) !== null)
+export const updateReadyAtom = atom((get) => get(waitingAtom))
 
-// A worker that installs while another one controls the page is an update; the very first one
-// (no controller yet) simply activates.
-function offerWhenInstalled(worker: ServiceWorker): void {
-  const check = () => {
-    if (worker.state === 'installed' && navigator.serviceWorker.controller) store.set(waitingWorkerAtom, worker)
-  }
-  worker.addEventListener('statechange', check)
-  check()
-}
+let workbox: Workbox | undefined
+let registered: ServiceWorkerRegistration | undefined
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   // After the load event: precaching the build must not compete with the first screen's chunks.
   if (document.readyState !== 'complete') return void window.addEventListener('load', registerServiceWorker, { once: true })
+  void start().catch((error: unknown) => console.warn('service worker not registered', error))
+}
+
+async function start(): Promise<void> {
+  const { Workbox } = await import('workbox-window')
   const base = import.meta.env.BASE_URL
-  navigator.serviceWorker.register(`${base}sw.js`, { scope: base }).then((registration) => {
-    if (registration.waiting) offerWhenInstalled(registration.waiting)
-    registration.addEventListener('updatefound', () => {
-      if (registration.installing) offerWhenInstalled(registration.installing)
-    })
-    // An app left open for days still learns of a release when the user comes back to it.
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') void registration.update().catch(() => undefined)
-    })
-    void askForBackgroundRefresh(registration)
-  }, (error: unknown) => console.warn('service worker not registered', error))
+  const wb = new Workbox(`${base}sw.js`, { scope: base })
+  workbox = wb
+  // Only an update waits: the very first worker simply activates (workbox says isUpdate).
+  wb.addEventListener('waiting', () => store.set(waitingAtom, true))
+  const registration = await wb.register()
+  if (!registration) return
+  registered = registration
+  // An app left open for days still learns of a release when the user comes back to it.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void wb.update().catch(() => undefined)
+  })
+  void askForBackgroundRefresh(registration)
+}
+
+/** Asks the browser whether a new release exists now (a chunk of this one failed to load). */
+export async function checkForUpdate(): Promise<void> {
+  await workbox?.update()
 }
 
 /** Twice a day at most: enough for a returning trader to find recent lists, cheap on battery. */
@@ -55,19 +59,19 @@ async function askForBackgroundRefresh(registration: ServiceWorkerRegistration):
   await periodic.register(PERIODIC_REFRESH_TAG, { minInterval: REFRESH_EVERY_MS }).catch(() => undefined)
 }
 
-/** The user chose "Update": the waiting worker activates, and this page reloads into it once. */
-export function applyUpdate(): void {
-  const worker = store.get(waitingWorkerAtom)
-  if (!worker) return
+/**
+ * The user chose "Update" (or a chunk of this version is gone): the waiting worker activates, and
+ * this page reloads into it once it controls it. Answers false when no update waits.
+ */
+export function applyUpdate(): boolean {
+  const wb = workbox
+  if (!wb || !store.get(waitingAtom)) return false
   // Another tab may have applied it already: then it is active and only this page is stale.
-  if (worker.state === 'activating' || worker.state === 'activated') return location.reload()
-  let reloading = false
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloading) return
-    reloading = true
+  if (!registered?.waiting) {
     location.reload()
-  })
-  const message: PageToWorkerMessage = { type: SW_MESSAGE.skipWaiting }
-  // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a ServiceWorker's postMessage takes no origin
-  worker.postMessage(message)
+    return true
+  }
+  wb.addEventListener('controlling', () => location.reload())
+  wb.messageSkipWaiting()
+  return true
 }

@@ -7,6 +7,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
+import { precompressDir } from '../../scripts/vite-precompress.ts'
 import { useWorld } from './harness.ts'
 
 const deployed = mkdtempSync(join(tmpdir(), 'e2e-dist-'))
@@ -87,6 +88,8 @@ test('a build deployed while the app is open shows "Update", which reloads into 
     join(deployed, 'sw.js'),
     "\n;self.addEventListener('message', (event) => { if (event.data === 'which build?') event.ports[0]?.postMessage('build 2') })\n",
   )
+  // As a build does: the brotli and gzip twins the server sends follow the file.
+  precompressDir(deployed)
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
   await banner.waitFor()
   assert.equal(await banner.getByRole('button').count(), 1)

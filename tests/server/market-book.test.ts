@@ -1,9 +1,11 @@
 // The simulated feed's order book, trades, rolling 24 h ticks, pair lists, price list and logos:
 // each consistent with the price of the same second, in the shapes of src/contract/market.ts.
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deal, DepthLevel, PairDetail } from '../../src/contract/market.ts'
 import { MARKET_PATHS, PAIR_CATALOGUE, PAIR_PRECISION, toSymbol } from '../../src/contract/market.ts'
 import type { TestServer } from './harness.ts'
+import { rawRequest } from './raw-http.ts'
 import { candles, DECIMAL, digitsOf, okAnswer, startMarket, T0 } from './market-support.ts'
 
 let server: TestServer
@@ -176,13 +178,31 @@ describe('simulated 24 h ticks and lists', () => {
     }
   })
 
-  it('gzips big answers for clients that accept it, byte for byte the same JSON', async () => {
+  it('compresses big answers (brotli first, else gzip) for clients that accept it, byte for byte the same JSON', async () => {
     const form = { symbol: 'btcusdt', timer: '5min', size: '2000' }
     const plain = await server.post(MARKET_PATHS.kline, form, { 'accept-encoding': 'identity' })
-    const zipped = await server.post(MARKET_PATHS.kline, form, { 'accept-encoding': 'gzip, deflate, br' })
+    const zipped = await server.post(MARKET_PATHS.kline, form, { 'accept-encoding': 'gzip, deflate' })
+    const brotli = await server.post(MARKET_PATHS.kline, form, { 'accept-encoding': 'gzip, deflate, br' })
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(zipped.headers.get('content-encoding')).toBe('gzip')
-    expect(zipped.headers.get('vary')).toBe('accept-encoding')
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    for (const answer of [plain, zipped, brotli]) expect(answer.headers.get('vary')).toBe('accept-encoding')
     expect(zipped.text).toBe(plain.text)
+    expect(brotli.text).toBe(plain.text)
+  })
+
+  it('sends the kline compressed on the wire, the same bytes to every request of the same second', async () => {
+    const body = 'symbol=btcusdt&timer=1min&size=2000'
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'gzip, deflate, br' }
+    const first = await rawRequest(server.url, 'POST', MARKET_PATHS.kline, body, headers)
+    const second = await rawRequest(server.url, 'POST', MARKET_PATHS.kline, body, headers)
+    expect(first.headers['content-encoding']).toBe('br')
+    const wire = Number(first.headers['content-length'])
+    const json = brotliDecompressSync(first.raw)
+    expect(JSON.parse(json.toString('utf8')).data).toHaveLength(2000)
+    expect(wire).toBe(first.raw.length)
+    expect(wire).toBeLessThan(json.length / 4)
+    // The test clock stands still: one second, one answer object, one compression.
+    expect(second.raw.equals(first.raw)).toBe(true)
   })
 })

@@ -6,6 +6,8 @@ export interface RawAnswer {
   status: number
   headers: Record<string, string | string[] | undefined>
   body: string
+  /** The body's bytes as they came off the wire (not decompressed). */
+  raw: Buffer
 }
 
 export function rawRequest(
@@ -21,7 +23,7 @@ export function rawRequest(
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), raw: Buffer.concat(chunks) }),
       )
       response.on('error', reject)
     })

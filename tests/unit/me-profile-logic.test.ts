@@ -13,7 +13,7 @@ import {
   searchFaq,
   unreadBadge,
 } from '../../src/features/me/logic'
-import { packageOf } from '../../vite-plugins/about-info'
+import { packageOf } from '../../scripts/vite-about-info'
 
 const info = (state: KycInfo['state']): KycInfo => ({ state, submitted: null, reason: '', reviewedAt: null })
 const photo = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' })

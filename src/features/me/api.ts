@@ -89,7 +89,7 @@ export interface ShippedLicence {
   license: string
 }
 
-/** The licences of the packages in the browser bundle, written by the build (vite-plugins/about-info.ts). */
+/** The licences of the packages in the browser bundle, written by the build (scripts/vite-about-info.ts). */
 export async function fetchLicences(): Promise<ShippedLicence[]> {
   const response = await fetch(`${import.meta.env.BASE_URL}licences.txt`)
   if (!response.ok) throw new Error(`Request failed with status code ${response.status}`)

@@ -1,3 +1,3 @@
-// Defined at build time by vite-plugins/about-info.ts.
+// Defined at build time by scripts/vite-about-info.ts.
 declare const NOVAEX_APP_VERSION: string
 declare const NOVAEX_APP_BUILD: string
