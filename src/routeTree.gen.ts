@@ -43,6 +43,7 @@ import { Route as MeAboutRouteImport } from './routes/me/about'
 import { Route as MeContactRouteImport } from './routes/me/contact'
 import { Route as MeHelpRouteImport } from './routes/me/help'
 import { Route as MeLangRouteImport } from './routes/me/lang'
+import { Route as MeMPdfRouteImport } from './routes/me/mPdf'
 import { Route as MeMessageRouteImport } from './routes/me/message'
 import { Route as MeMsgdetailRouteImport } from './routes/me/msgdetail'
 import { Route as MeProfileRouteImport } from './routes/me/profile'
@@ -227,6 +228,11 @@ const MeLangRoute = MeLangRouteImport.update({
   path: '/me/lang',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MeMPdfRoute = MeMPdfRouteImport.update({
+  id: '/me/mPdf',
+  path: '/me/mPdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MeMessageRoute = MeMessageRouteImport.update({
   id: '/me/message',
   path: '/me/message',
@@ -318,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/me/contact': typeof MeContactRoute
   '/me/help': typeof MeHelpRoute
   '/me/lang': typeof MeLangRoute
+  '/me/mPdf': typeof MeMPdfRoute
   '/me/message': typeof MeMessageRoute
   '/me/msgdetail': typeof MeMsgdetailRoute
   '/me/profile': typeof MeProfileRoute
@@ -365,6 +372,7 @@ export interface FileRoutesByTo {
   '/me/contact': typeof MeContactRoute
   '/me/help': typeof MeHelpRoute
   '/me/lang': typeof MeLangRoute
+  '/me/mPdf': typeof MeMPdfRoute
   '/me/message': typeof MeMessageRoute
   '/me/msgdetail': typeof MeMsgdetailRoute
   '/me/profile': typeof MeProfileRoute
@@ -414,6 +422,7 @@ export interface FileRoutesById {
   '/me/contact': typeof MeContactRoute
   '/me/help': typeof MeHelpRoute
   '/me/lang': typeof MeLangRoute
+  '/me/mPdf': typeof MeMPdfRoute
   '/me/message': typeof MeMessageRoute
   '/me/msgdetail': typeof MeMsgdetailRoute
   '/me/profile': typeof MeProfileRoute
@@ -464,6 +473,7 @@ export interface FileRouteTypes {
     | '/me/contact'
     | '/me/help'
     | '/me/lang'
+    | '/me/mPdf'
     | '/me/message'
     | '/me/msgdetail'
     | '/me/profile'
@@ -511,6 +521,7 @@ export interface FileRouteTypes {
     | '/me/contact'
     | '/me/help'
     | '/me/lang'
+    | '/me/mPdf'
     | '/me/message'
     | '/me/msgdetail'
     | '/me/profile'
@@ -559,6 +570,7 @@ export interface FileRouteTypes {
     | '/me/contact'
     | '/me/help'
     | '/me/lang'
+    | '/me/mPdf'
     | '/me/message'
     | '/me/msgdetail'
     | '/me/profile'
@@ -601,6 +613,7 @@ export interface RootRouteChildren {
   MeContactRoute: typeof MeContactRoute
   MeHelpRoute: typeof MeHelpRoute
   MeLangRoute: typeof MeLangRoute
+  MeMPdfRoute: typeof MeMPdfRoute
   MeMessageRoute: typeof MeMessageRoute
   MeMsgdetailRoute: typeof MeMsgdetailRoute
   MeProfileRoute: typeof MeProfileRoute
@@ -856,6 +869,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeLangRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/me/mPdf': {
+      id: '/me/mPdf'
+      path: '/me/mPdf'
+      fullPath: '/me/mPdf'
+      preLoaderRoute: typeof MeMPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/me/message': {
       id: '/me/message'
       path: '/me/message'
@@ -1008,6 +1028,7 @@ const rootRouteChildren: RootRouteChildren = {
   MeContactRoute: MeContactRoute,
   MeHelpRoute: MeHelpRoute,
   MeLangRoute: MeLangRoute,
+  MeMPdfRoute: MeMPdfRoute,
   MeMessageRoute: MeMessageRoute,
   MeMsgdetailRoute: MeMsgdetailRoute,
   MeProfileRoute: MeProfileRoute,

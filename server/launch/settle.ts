@@ -1,6 +1,7 @@
-// The three events after joining, one function each, so the lead can add an inbox message (or any
-// other effect) in the same transaction: allocateOne (end of joining), unlockOne (end of the lock),
-// refundOne (a cancel). Each is conditional on the subscription's state and writes one ledger entry
+// The three events after joining, one function each: allocateOne (end of joining), unlockOne (end of
+// the lock), refundOne (a cancel). An allocation and an unlock each leave one inbox message, written
+// in the same transaction right after the conditional update, so the message exists exactly when
+// the event does. Each is conditional on the subscription's state and writes one ledger entry
 // and one asset record; call them inside immediate(db, …). They answer false when the subscription
 // had already moved on (another process got there first), and then nothing was written.
 import type { DatabaseSync } from 'node:sqlite'
@@ -8,6 +9,7 @@ import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/a
 import { statement } from '../db/statements.ts'
 import { allocateSubscription, refundSubscription, unlockTokens } from '../ledger/launch-operations.ts'
 import { insertRecord } from '../ledger/records.ts'
+import { postMessage } from '../messages/post.ts'
 import { costOf, refundOf } from './logic.ts'
 import type { StoredProject } from './projects.ts'
 import type { StoredSubscription } from './subscriptions.ts'
@@ -38,6 +40,13 @@ export function allocateOne(db: DatabaseSync, project: StoredProject, subscripti
   const entryId = allocateSubscription(db, { userId: subscription.userId, symbol: project.symbol, paid, refund, tokens: allocated, memo, now })
   if (!nothing) record(db, subscription.userId, project.symbol, allocated, `allocated ${allocated} ${project.symbol}, locked until ${new Date(project.unlockAt).toISOString()}`, entryId, now)
   if (refund !== '0') record(db, subscription.userId, 'USDT', refund, `refund of ${project.symbol} subscription`, entryId, now)
+  postMessage(db, {
+    userId: subscription.userId,
+    kind: 'launchAllocation',
+    eventKey: `launch-allocation:${subscription.id}`,
+    params: { project: project.name, amount: allocated, currency: project.symbol, refund },
+    now,
+  })
   return true
 }
 
@@ -47,6 +56,13 @@ export function unlockOne(db: DatabaseSync, project: StoredProject, subscription
   if (changed.changes !== 1 || subscription.allocated === null) return false
   const entryId = unlockTokens(db, { userId: subscription.userId, symbol: project.symbol, tokens: subscription.allocated, memo: `launch unlock ${project.symbol} #${subscription.id}`, now })
   record(db, subscription.userId, project.symbol, '0', `unlocked ${subscription.allocated} ${project.symbol}`, entryId, now)
+  postMessage(db, {
+    userId: subscription.userId,
+    kind: 'launchUnlock',
+    eventKey: `launch-unlock:${subscription.id}`,
+    params: { project: project.name, amount: subscription.allocated, currency: project.symbol },
+    now,
+  })
   return true
 }
 

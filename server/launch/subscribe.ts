@@ -13,6 +13,7 @@ import { once, requestHash } from '../assets/idempotency.ts'
 import type { AppContext } from '../context.ts'
 import { statement } from '../db/statements.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
+import { requireVerifiedIdentity } from '../kyc/gate.ts'
 import { freezeSubscription } from '../ledger/launch-operations.ts'
 import { InsufficientBalanceError } from '../ledger/postings.ts'
 import { insertRecord } from '../ledger/records.ts'
@@ -36,6 +37,7 @@ export async function subscribe(ctx: AppContext, userId: number, fields: Subscri
   const project = projectId === undefined ? undefined : findProject(ctx.db, projectId)
   if (!project) return fail(SERVER_MESSAGES.launchProjectNotFound)
   if (projectPhase(project, ctx.now()) !== 'joining') return fail(SERVER_MESSAGES.launchNotJoining)
+  requireVerifiedIdentity(ctx.db, userId)
   const quantity = checkQuantity(fields.quantity)
   if (!quantity.ok) return fail(quantity.msg)
   if (decimalsOf(quantity.value) > project.precision) return fail(SERVER_MESSAGES.launchTooPrecise)

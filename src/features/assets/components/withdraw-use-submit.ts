@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import type { AssetRecord } from '../../../contract/assets.ts'
-import { SERVER_MESSAGES } from '../../../contract/messages.ts'
+import { needsVerifiedIdentity } from '../../../lib/identity-gate'
 import { toast } from '../../../lib/toast'
 import { withdraw } from '../api'
 import type { WithdrawRequest } from './withdraw-confirm'
@@ -23,7 +23,7 @@ export function useWithdrawSubmit(onDone: (record: AssetRecord) => void) {
     try {
       return await withdraw(request, key)
     } catch (failure) {
-      if (failure instanceof Error && failure.message === SERVER_MESSAGES.kycRequired) void navigate({ to: '/me/verify' })
+      if (needsVerifiedIdentity(failure)) void navigate({ to: '/me/verify' })
       throw failure
     }
   }

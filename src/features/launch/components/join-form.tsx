@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { availableOf } from '../../../lib/account-state'
 import { plainDecimal } from '../../../lib/decimal'
 import { coinText, PLACEHOLDER } from '../../../lib/format'
+import { needsVerifiedIdentity } from '../../../lib/identity-gate'
 import { isLoggedInAtom } from '../../../lib/session'
 import { useAtomValue, useSetAtom } from '../../../lib/store'
 import { toast } from '../../../lib/toast'
@@ -43,8 +44,17 @@ export function JoinForm({ project }: { project: Project }) {
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<Errors>({ quantity: null, password: null })
   const available = availableOf(account.rows, 'USDT')
+  // Spec §6: subscribing needs a verified identity; that refusal (a toast) leads on to /me/verify.
+  const send = async (request: JoinRequest, key: string) => {
+    try {
+      return await subscribe({ id: request.projectId, quantity: request.quantity, tradePassword: request.tradePassword }, key)
+    } catch (failure) {
+      if (needsVerifiedIdentity(failure)) void navigate({ to: '/me/verify' })
+      throw failure
+    }
+  }
   const call = useConfirmedCall(
-    (request: JoinRequest, key: string) => subscribe({ id: request.projectId, quantity: request.quantity, tradePassword: request.tradePassword }, key),
+    send,
     (request) => `${request.projectId}:${request.quantity}`,
     () => {
       toast.success(t`Subscribed. The USDT is frozen until joining closes.`)
