@@ -13,7 +13,7 @@ import { verifyLedger } from '../../server/ledger/verify.ts'
 import type { Funded } from './assets-support.ts'
 import { withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
-import { addProject, ok, postingsOf, sellCall, spot, subscribeCall, subscriber, type Timeline } from './launch-support.ts'
+import { addProject, messagesOf, ok, postingsOf, sellCall, spot, subscribeCall, subscriber, type Timeline } from './launch-support.ts'
 
 const T0 = Date.UTC(2026, 5, 1, 8, 0, 0)
 let server: TestServer
@@ -68,6 +68,13 @@ describe('joining', () => {
     expect((await subscribeCall(server, bob, project.id, '1')).json.msg).toBe(SERVER_MESSAGES.launchAboveMaximum)
   })
 
+  it('refuses a user whose identity is not verified, and moves nothing (spec §6)', async () => {
+    const stranger = await subscriber(server, 'unverified@launch.test', '100', { verified: false })
+    expect((await subscribeCall(server, stranger, project.id, '10')).json.msg).toBe(SERVER_MESSAGES.kycRequired)
+    expect(withDb(server, (db) => spot(db, stranger.userId, 'USDT'))).toEqual({ available: '100', frozen: '0' })
+    expect((await ok(server.post(LAUNCH_PATHS.mine, {}, stranger.headers))).sum).toBe(0)
+  })
+
   it('refuses without enough USDT', async () => {
     const poor = await subscriber(server, 'poor@launch.test', '1')
     expect((await subscribeCall(server, poor, project.id, '3')).json.msg).toBe(SERVER_MESSAGES.insufficientBalance)
@@ -115,6 +122,12 @@ describe('allocation', () => {
     expect(rows.at(-1)).toEqual({ currencyName: 'NOVA', availableCurrency: '0', frozenCurrency: '42.85' })
     const records = await ok(server.post(ASSET_PATHS.records, { currency: 'NOVA' }, alice.headers))
     expect(records.list.map((r: { tradeType: number; amount: string }) => [r.tradeType, r.amount])).toEqual([[RECORD_TYPES.launch, '35.71'], [RECORD_TYPES.launch, '7.14']])
+    // One inbox message per allocated subscription, with what was given and refunded, however many passes ran.
+    const allocations = withDb(server, (db) => messagesOf(db, alice.userId, 'launchAllocation'))
+    expect(allocations.map(({ amount, currency, refund }) => [amount, currency, refund]).toSorted()).toEqual([
+      ['35.71', 'NOVA', '7.145'],
+      ['7.14', 'NOVA', '1.43'],
+    ])
     // A transfer of a launched coin stays refused.
     expect((await server.post(ASSET_PATHS.transfer, { currency: 'NOVA', amount: '1', type: '1' }, alice.headers)).json.msg).toBe(SERVER_MESSAGES.unknownCurrency)
   })
@@ -135,6 +148,7 @@ describe('unlock and sale', () => {
     expect(withDb(server, (db) => spot(db, alice.userId, 'NOVA'))).toEqual({ available: '42.85', frozen: '0' })
     const tags = (await ok(server.post(LAUNCH_PATHS.mine, {}, alice.headers))).list.map((s: { tag: string; sellable: string }) => [s.tag, s.sellable])
     expect(tags).toEqual([['HOLD', '35.71'], ['HOLD', '7.14']])
+    expect(withDb(server, (db) => messagesOf(db, alice.userId, 'launchUnlock').map((params) => params.amount).toSorted())).toEqual(['35.71', '7.14'])
   })
 
   it('sells back at the listing price: 2.5 % burned, 7.5 % to stakers, exact postings, SELLED', async () => {

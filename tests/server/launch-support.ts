@@ -41,8 +41,9 @@ export function addProject(server: TestServer, overrides: Partial<ProjectInput> 
   return { id: String(id), joinStart: input.joinStart, joinEnd: input.joinEnd, unlockAt: input.unlockAt ?? input.joinEnd + input.lockDays * DAY }
 }
 
-export async function subscriber(server: TestServer, email: string, usdt: string): Promise<Funded> {
-  const user = await fundedUser(server, email, [{ currency: 'USDT', amount: usdt }])
+/** A user with USDT in the spot account and a fund password; verified unless asked otherwise (spec §6). */
+export async function subscriber(server: TestServer, email: string, usdt: string, { verified = true } = {}): Promise<Funded> {
+  const user = await fundedUser(server, email, [{ currency: 'USDT', amount: usdt }], { verified })
   const hash = await hashSecret(FUND_PASSWORD)
   withDb(server, (db) => db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?').run(hash, user.userId))
   return user
@@ -75,4 +76,9 @@ export function postingsOf(db: DatabaseSync, kind: string): string[][] {
       .all(Number(entry.id))
       .map((p) => `${p.system === null ? `user${String(p.user_id)}:${String(p.bucket)}` : String(p.system)} ${String(p.currency)} ${String(p.amount)}`),
   )
+}
+
+/** The inbox messages of one kind a user has, as [kind, params] (server/messages/post.ts). */
+export function messagesOf(db: DatabaseSync, userId: number, kind: string): Array<Record<string, string>> {
+  return db.prepare('SELECT params FROM messages WHERE user_id = ? AND kind = ? ORDER BY id').all(userId, kind).map((row) => JSON.parse(String(row.params)))
 }
