@@ -140,13 +140,23 @@ export function auditOrders(db: DatabaseSync): string[] {
   return problems
 }
 
-/** Each user's spot frozen balance against what their waiting orders hold (nothing else freezes spot money in these tests). */
+/**
+ * Each user's spot frozen balance against what their waiting orders hold. The only other holds in
+ * the spot account are the launchpad's (the seed's demo subscription among them): a pending
+ * subscription's USDT and an allocation's tokens until they unlock.
+ */
 export function frozenProblems(db: DatabaseSync): string[] {
   const expected = new Map<string, BigNumber>()
-  for (const row of db.prepare(`SELECT user_id, side, base, quote, frozen FROM spot_orders WHERE status IN (${ORDER_STATUS.untriggered}, ${ORDER_STATUS.open})`).all()) {
-    const key = `${String(row.user_id)}|${String(row.side === ORDER_SIDES.buy ? row.quote : row.base)}`
-    expected.set(key, (expected.get(key) ?? big(0)).plus(big(row.frozen)))
+  const hold = (userId: unknown, currency: unknown, amount: unknown) => {
+    const key = `${String(userId)}|${String(currency)}`
+    expected.set(key, (expected.get(key) ?? big(0)).plus(big(amount)))
   }
+  for (const row of db.prepare(`SELECT user_id, side, base, quote, frozen FROM spot_orders WHERE status IN (${ORDER_STATUS.untriggered}, ${ORDER_STATUS.open})`).all()) {
+    hold(row.user_id, row.side === ORDER_SIDES.buy ? row.quote : row.base, row.frozen)
+  }
+  for (const row of db.prepare("SELECT user_id, frozen FROM launch_subscriptions WHERE status = 'pending'").all()) hold(row.user_id, 'USDT', row.frozen)
+  const locked = "SELECT s.user_id, p.symbol, s.allocated FROM launch_subscriptions s JOIN launch_projects p ON p.id = s.project_id WHERE s.status = 'allocated' AND s.unlocked = 0"
+  for (const row of db.prepare(locked).all()) hold(row.user_id, row.symbol, row.allocated)
   const problems: string[] = []
   for (const row of db.prepare('SELECT user_id, currency, frozen FROM balances WHERE account_type = 1').all()) {
     const key = `${String(row.user_id)}|${String(row.currency)}`

@@ -62,10 +62,14 @@ export function MeMenu() {
       <MenuGroup entries={invite} label={t`Invite`} />
       <MenuGroup entries={about} label={t`About`} />
       {service?.link && (
-        <a className="menu menu__item" href={service.link} target={externalLinkTarget(navigator.userAgent)} rel="noopener noreferrer">
-          <span><Trans>Online customer service</Trans></span>
-          <span className="menu__detail">↗</span>
-        </a>
+        <ul className="menu">
+          <li>
+            <a className="menu__item" href={service.link} target={externalLinkTarget(navigator.userAgent)} rel="noopener noreferrer">
+              <span><Trans>Online customer service</Trans></span>
+              <span className="menu__detail">↗</span>
+            </a>
+          </li>
+        </ul>
       )}
     </nav>
   )
