@@ -6,9 +6,10 @@ import { toast } from '../../../lib/toast'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { TextField } from '../../../lib/ui/text-field'
 import { useBusyAction } from '../../../lib/ui/use-busy-action'
+import { usePickedImage } from '../../../lib/ui/use-picked-image'
 import { submitDeposit } from '../api'
 import { checkDeposit, checkProofFile, formatCoin } from '../logic'
-import { RechargeProofField, usePickedImage } from './recharge-proof-field'
+import { RechargeProofField } from './recharge-proof-field'
 import { RecordsLink } from './withdraw-success'
 
 interface RechargeFormProps {

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { userInfoAtom } from '../../../lib/session'
 import { useAtom } from '../../../lib/store'
 import { toast, toastFailure } from '../../../lib/toast'
+import { usePickedImage } from '../../../lib/ui/use-picked-image'
 import { uploadAvatar } from '../api'
 import { UploadProgress } from './upload-progress'
-import { usePickedImage } from './use-picked-image'
 import { useRefuseOffline } from './use-refuse-offline'
 
 /**

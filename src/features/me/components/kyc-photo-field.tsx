@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
-import type { PickedImage } from './use-picked-image'
+import type { PickedImage } from '../../../lib/ui/use-picked-image'
 
 interface KycPhotoFieldProps {
   label: ReactNode

@@ -6,7 +6,11 @@ export interface PickedImage {
   url: string
 }
 
-/** A picked photo and its preview URL, revoked when replaced or when the screen goes (it pins the image in memory). */
+/**
+ * A picked photo (a recharge proof, an identity document, an avatar) and its preview URL, made
+ * when the file is picked and revoked when another is picked, the form is cleared or the screen
+ * goes: each URL pins the whole image (a phone photo is several MB) in memory until revoked.
+ */
 export function usePickedImage() {
   const [picked, setPicked] = useState<PickedImage | null>(null)
   const live = useRef<string | null>(null)
