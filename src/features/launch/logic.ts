@@ -5,7 +5,7 @@
 // the server. Unit tested in tests/unit/launch-logic.test.ts.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { LaunchPhase } from '../../contract/launch.ts'
+import type { LaunchPhase, LaunchProject } from '../../contract/launch.ts'
 import { dec, isAtLeast, isDecimalString, plainDecimal, tryDec } from '../../lib/decimal'
 
 // The spec's words (§5) and the server's (src/contract/messages.ts) as ids, so a check here and a
@@ -68,12 +68,8 @@ export type Phase = 'warmup' | 'joining' | 'ended'
 /** The phases the lists show, one tab each. */
 export type ListPhase = Phase
 
-export interface Schedule {
-  warmupStart: number
-  joinStart: number
-  joinEnd: number
-  unlockAt: number
-}
+/** A project's instants (LaunchProject's), on the server's clock. */
+export type Schedule = Pick<LaunchProject, 'warmupStart' | 'joinStart' | 'joinEnd' | 'unlockAt'>
 
 /**
  * The phase at `now` on the server's clock: joining from joinStart (inclusive) to joinEnd
