@@ -1,18 +1,17 @@
 import '../launch.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { translate } from '../../../lib/i18n'
 import { coinText } from '../../../lib/format'
-import { useAtomValue, useSetAtom } from '../../../lib/store'
-import { useRequest } from '../../../lib/ui/use-request'
-import { fetchProject } from '../api'
-import { noteClockAtom, subscriptionsVersionAtom } from '../atoms'
+import { useAtomValue } from '../../../lib/store'
+import { subscriptionsVersionAtom } from '../atoms'
 import { livePhase, nextInstant } from '../logic'
-import { CoinLogo } from './coin-logo'
 import { CountdownText } from './countdown-text'
 import { COUNTDOWN_LABELS, PHASE_LABELS } from './labels'
 import { ProgressBar } from './progress-bar'
+import { ProjectHead } from './project-head'
+import { ProjectLoadState } from './project-load-state'
 import { ProjectTimeline } from './project-timeline'
+import { useProject } from './use-project'
 import { useServerNow } from './use-server-now'
 
 /**
@@ -20,38 +19,20 @@ import { useServerNow } from './use-server-now'
  * description, the white paper, and Join while joining.
  */
 export function ProjectDetail({ id }: { id: string }) {
-  const { t, i18n } = useLingui()
-  const noteClock = useSetAtom(noteClockAtom)
+  const { i18n } = useLingui()
   const version = useAtomValue(subscriptionsVersionAtom)
   const now = useServerNow()
-  const { state, reload } = useRequest(`project:${id}:${version}`, async () => {
-    const answer = await fetchProject(id)
-    noteClock(answer.offset)
-    return answer.data
-  })
-  if (state.status === 'loading') return <p className="launch-state" role="status" aria-label={t`Project`}><span className="spinner" /></p>
-  if (state.status === 'error') {
-    return (
-      <div className="launch-state" role="alert">
-        <p><Trans>Could not load the project.</Trans> {state.error instanceof Error ? translate(state.error.message) : ''}</p>
-        <button type="button" className="button button--ghost button--small" onClick={reload}><Trans>Retry</Trans></button>
-      </div>
-    )
-  }
+  const { state, reload } = useProject(`project:${id}:${version}`, id)
+  if (state.status !== 'ready') return <ProjectLoadState state={state} onRetry={reload} />
   const project = state.data
   const phase = livePhase(project.phase, project.schedule, now)
   const target = nextInstant(project.schedule, phase)
   const unit = project.symbol
   return (
     <article className="launch-detail" aria-label={project.symbol}>
-      <header className="launch-detail__head">
-        <CoinLogo src={project.logo} symbol={project.symbol} size={48} />
-        <div className="launch-card__title">
-          <h2>{project.symbol}</h2>
-          <span className="muted">{project.name}</span>
-        </div>
+      <ProjectHead project={project} logoSize={48}>
         <span className={`launch-phase launch-phase--${phase}`}>{i18n._(PHASE_LABELS[phase])}</span>
-      </header>
+      </ProjectHead>
       {target !== null && (
         <p className="launch-detail__countdown">{i18n._(COUNTDOWN_LABELS[phase])} <CountdownText target={target} now={now} /></p>
       )}
