@@ -6,22 +6,11 @@ import type { DatabaseSync } from 'node:sqlite'
 import { CURRENCIES } from '../../src/contract/assets.ts'
 import { statement } from '../db/statements.ts'
 import { decimalsOf } from './logic.ts'
-import { LANGUAGES } from './projects.ts'
+import { LANGUAGES, type ProjectTerms } from './projects.ts'
 
 const DAY_MS = 86_400_000
 
-export interface ProjectInput {
-  symbol: string
-  name: string
-  price: string
-  forSale: string
-  minPerUser: string
-  maxPerUser: string
-  precision: number
-  warmupStart: number
-  joinStart: number
-  joinEnd: number
-  lockDays: number
+export interface ProjectInput extends ProjectTerms {
   /** Overrides joinEnd + lockDays (the test project's lock of seconds). */
   unlockAt?: number
   descriptions: Record<string, string>

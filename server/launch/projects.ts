@@ -8,19 +8,14 @@ import { phaseAt } from './logic.ts'
 export const LANGUAGES = ['en-US', 'zh-CN', 'ko', 'ja'] as const
 export type Language = (typeof LANGUAGES)[number]
 
-export interface StoredProject {
+/** The terms an operator sets, as the wire names them: a new project (create.ts) and a stored one share them. */
+export type ProjectTerms = Pick<
+  LaunchProject,
+  'symbol' | 'name' | 'price' | 'forSale' | 'minPerUser' | 'maxPerUser' | 'precision' | 'warmupStart' | 'joinStart' | 'joinEnd' | 'lockDays'
+>
+
+export interface StoredProject extends ProjectTerms {
   id: number
-  symbol: string
-  name: string
-  price: string
-  forSale: string
-  minPerUser: string
-  maxPerUser: string
-  precision: number
-  warmupStart: number
-  joinStart: number
-  joinEnd: number
-  lockDays: number
   unlockAt: number
   descriptions: Record<Language, string>
   hue: number
