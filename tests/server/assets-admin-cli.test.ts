@@ -1,8 +1,6 @@
 // The operators' tool as a subprocess (`node server/admin/cli.ts`, what `npm run admin` runs)
 // against the DATA_DIR of a running test server: credit, list, approve, reject and verify.
-import { execFile } from 'node:child_process'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { freeze } from '../../server/ledger/operations.ts'
@@ -11,25 +9,14 @@ import { USER_PATHS } from '../../src/contract/user.ts'
 import { runCommand } from '../../server/admin/commands.ts'
 import { openAdminContext } from '../../server/admin/context.ts'
 import { DEMO_ACCOUNT } from '../../server/seed.ts'
+import { admin as adminOn } from './admin-cli.ts'
 import { balanceOf, snapshot, withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
 
-const CLI = join(import.meta.dirname, '../../server/admin/cli.ts')
 let server: TestServer
 let demoId: number
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
-      // Only what the tool reads: the test runner's own NODE_OPTIONS would slow every start.
-      env: { PATH: process.env.PATH, DATA_DIR: server.dataDir },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
+const admin = (...args: string[]) => adminOn(server, ...args)
 
 /** A deposit or withdrawal awaiting review, as the request routes leave one. */
 function pending(kind: 'deposit' | 'withdrawal', amount: string): string {

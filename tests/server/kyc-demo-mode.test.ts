@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { KYC_STATE, PROFILE_PATHS } from '../../src/contract/profile.ts'
 import { withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
-import { admin, kycPhotos, member, postFiles, VALID_KYC } from './profile-support.ts'
+import { admin } from './admin-cli.ts'
+import { kycPhotos, member, postFiles, VALID_KYC } from './profile-support.ts'
 
 const DELAY_SECONDS = 60
 let server: TestServer

@@ -11,7 +11,8 @@ import { KYC_STATUS } from '../../src/contract/user.ts'
 import { withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
 import { fileSubmission } from './kyc-support.ts'
-import { admin, kycPhotos, member, postFiles, VALID_KYC } from './profile-support.ts'
+import { admin } from './admin-cli.ts'
+import { kycPhotos, member, postFiles, VALID_KYC } from './profile-support.ts'
 
 let server: TestServer
 beforeAll(async () => {

@@ -11,7 +11,8 @@ import { KYC_STATUS, USER_PATHS } from '../../src/contract/user.ts'
 import { readImageHeader } from '../../server/uploads/image-header.ts'
 import { snapshot, withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
-import { admin, kycPhotos, type Member, member, postFiles, VALID_KYC } from './profile-support.ts'
+import { admin } from './admin-cli.ts'
+import { kycPhotos, type Member, member, postFiles, VALID_KYC } from './profile-support.ts'
 
 let server: TestServer
 let alice: Member

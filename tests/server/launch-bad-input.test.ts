@@ -2,21 +2,19 @@
 // 400), never a 5xx, and nothing changes — balances, ledger, records, projects and subscriptions
 // are compared before and after the battery. Also the operator's `launch` commands: a bad JSON file
 // is refused with a clear error, create/list/cancel work through the real CLI, and verify stays clean.
-import { execFile } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_EXPIRED } from '../../src/contract/envelopes.ts'
 import { LAUNCH_PATHS, PLATFORM_WHITE_PAPER_PATH } from '../../src/contract/launch.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { admin as adminOn } from './admin-cli.ts'
 import { type Funded, snapshot, withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
 import { addProject, ok, spot, subscribeCall, subscriber } from './launch-support.ts'
 
 const M = SERVER_MESSAGES
-const CLI = join(import.meta.dirname, '../../server/admin/cli.ts')
 let server: TestServer
 let user: Funded
 let project: { id: string; joinStart: number }
@@ -105,15 +103,7 @@ describe('bad input', () => {
   })
 })
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, DATA_DIR: server.dataDir } })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
+const admin = (...args: string[]) => adminOn(server, ...args)
 
 describe('admin launch commands', () => {
   it('create checks the file, list shows the projects, cancel refunds, verify is clean', async () => {

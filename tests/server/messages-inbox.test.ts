@@ -6,7 +6,8 @@ import { SERVER_MESSAGES as M } from '../../src/contract/messages.ts'
 import { PROFILE_PATHS } from '../../src/contract/profile.ts'
 import { withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
-import { admin, type Member, member } from './profile-support.ts'
+import { admin } from './admin-cli.ts'
+import { type Member, member } from './profile-support.ts'
 
 let server: TestServer
 let ann: Member

@@ -1,9 +1,6 @@
 // Helpers of the profile tests against a real server: users (optionally registered with an
-// invitation code), a multipart post with any number of files, the operators' tool as a
-// subprocess, and a valid verification form.
-import { execFile } from 'node:child_process'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
+// invitation code), a multipart post with any number of files, and a valid verification form. The
+// operators' tool is admin-cli.ts.
 import { TOKEN_HEADER } from '../../src/contract/envelopes.ts'
 import { answer, type Answer, type TestServer } from './harness.ts'
 import { pngImage } from './deposit-support.ts'
@@ -54,18 +51,3 @@ export async function postFiles(
 /** A form that passes every check: a passport, two real PNGs. */
 export const VALID_KYC = { name: 'Lee Min', docType: '2', docNumber: 'E12345678' }
 export const kycPhotos = (): Record<string, FilePart> => ({ front: { bytes: pngImage(40, 30) }, back: { bytes: pngImage(30, 40) } })
-
-const CLI = join(import.meta.dirname, '../../server/admin/cli.ts')
-
-/** `npm run admin -- …` on the test server's data directory. */
-export async function admin(server: TestServer, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, DATA_DIR: server.dataDir },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
