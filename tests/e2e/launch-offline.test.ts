@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { freePort, openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
-import { DEMO } from './steps.ts'
+import { logInUnderWorker } from './steps.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'e2e-launch-offline-'))
 let server: RunningServer | undefined
@@ -32,14 +32,7 @@ const subscriptions = () => browser.page.getByRole('list', { name: 'Subscription
 
 test('online: the worker controls the page; the lists, a project, the record and its white paper are read', async () => {
   const { page } = browser
-  await page.goto(`${url}/mobile/login`)
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-  await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
-  await page.getByLabel('Login password').fill(DEMO.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/mobile/home')
-  await page.goto(`${url}/mobile/home/new?phase=joining`)
+  await logInUnderWorker(page, url, '/mobile/home/new?phase=joining')
   await cards().first().getByRole('link').click()
   await page.waitForURL('**/mobile/home/detail?id=**')
   detail = new URL(page.url()).search

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { freePort, openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { logInUnderWorker } from './steps.ts'
 
-const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
 const TRADE = '/mobile/action/trade?symbol=btcusdt&base=BTC&quote=USDT'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'e2e-spot-offline-'))
@@ -32,15 +32,7 @@ const order = () => browser.page.getByRole('list', { name: 'Current orders' }).g
 
 test('online: the worker controls the page, and a resting limit buy is placed', async () => {
   const { page } = browser
-  await page.goto(`${url}/mobile/login`)
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-  await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
-  await page.getByLabel('Login password').fill(DEMO.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/mobile/home')
-
-  await page.goto(`${url}${TRADE}`)
+  await logInUnderWorker(page, url, TRADE)
   await asks().first().waitFor()
   await page.waitForFunction(() => /^\d+\.\d{2}$/.test(document.querySelector('[data-testid=spot-last-price]')?.textContent ?? ''))
   const last = Number(await page.getByTestId('spot-last-price').textContent())

@@ -1,5 +1,6 @@
-// Steps browser tests share: logging in through the screen, and decimals read from the screen as
-// exact integers of 10^-8 (every amount carries at most 8 decimals), so sums compare exactly.
+// Steps browser tests share: logging in through the screen (also once the service worker controls
+// the page, for the offline tests), and decimals read from the screen as exact integers of 10^-8
+// (every amount carries at most 8 decimals), so sums compare exactly.
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 
@@ -12,9 +13,27 @@ export function units(text: string): bigint {
   return match[1] === '-' ? -value : value
 }
 
+type Who = { email: string; password: string }
+
 /** Logs in on the login screen, then opens `path` (under /mobile). */
-export async function logIn(page: Page, url: string, path: string, who: { email: string; password: string } = DEMO): Promise<void> {
+export async function logIn(page: Page, url: string, path: string, who: Who = DEMO): Promise<void> {
   await page.goto(`${url}/mobile/login`)
+  await submitLogin(page, url, path, who)
+}
+
+/**
+ * Logs in like logIn, once the service worker controls the page: what the later screens read goes
+ * through the worker, which keeps it for offline reading.
+ */
+export async function logInUnderWorker(page: Page, url: string, path: string, who: Who = DEMO): Promise<void> {
+  await page.goto(`${url}/mobile/login`)
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await submitLogin(page, url, path, who)
+}
+
+/** Fills and sends the login screen open on `page`, then opens `path`. */
+async function submitLogin(page: Page, url: string, path: string, who: Who): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(who.email)
   await page.getByLabel('Login password').fill(who.password)
   await page.getByRole('button', { name: 'Log in' }).click()
