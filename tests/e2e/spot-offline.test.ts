@@ -2,37 +2,20 @@
 // from the worker's storage under the "Offline · data as of HH:MM" mark; with the device offline,
 // placing and cancelling are refused with a clear message and nothing is sent or queued.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, test } from 'node:test'
-import { freePort, openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { test } from 'node:test'
+import { useWorld } from './harness.ts'
 import { logInUnderWorker } from './steps.ts'
 
 const TRADE = '/mobile/action/trade?symbol=btcusdt&base=BTC&quote=USDT'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'e2e-spot-offline-'))
-let server: RunningServer | undefined
-let browser: Browser
-let url: string
+const world = useWorld()
 
-before(async () => {
-  server = await startServer({ port: await freePort(), dataDir })
-  url = server.url
-  browser = await openBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-const asks = () => browser.page.getByRole('list', { name: 'Asks' }).getByRole('button')
-const order = () => browser.page.getByRole('list', { name: 'Current orders' }).getByRole('article', { name: 'Buy BTC/USDT order' })
+const asks = () => world.browser.page.getByRole('list', { name: 'Asks' }).getByRole('button')
+const order = () => world.browser.page.getByRole('list', { name: 'Current orders' }).getByRole('article', { name: 'Buy BTC/USDT order' })
 
 test('online: the worker controls the page, and a resting limit buy is placed', async () => {
-  const { page } = browser
-  await logInUnderWorker(page, url, TRADE)
+  const { page } = world.browser
+  await logInUnderWorker(page, world.server.url, TRADE)
   await asks().first().waitFor()
   await page.waitForFunction(() => /^\d+\.\d{2}$/.test(document.querySelector('[data-testid=spot-last-price]')?.textContent ?? ''))
   const last = Number(await page.getByTestId('spot-last-price').textContent())
@@ -45,8 +28,8 @@ test('online: the worker controls the page, and a resting limit buy is placed', 
 })
 
 test('server stopped: a reload shows the last book and orders, marked offline with their age', async () => {
-  await server?.stop()
-  const { page } = browser
+  await world.server.stop()
+  const { page } = world.browser
   await page.reload()
   await page.getByRole('status').filter({ hasText: /^Offline · data as of \d{2}:\d{2}$/ }).waitFor()
   await asks().first().waitFor()
@@ -55,7 +38,7 @@ test('server stopped: a reload shows the last book and orders, marked offline wi
 })
 
 test('device offline: placing and cancelling are refused with a clear message, and nothing is sent', async () => {
-  const { page, context } = browser
+  const { page, context } = world.browser
   const sent: string[] = []
   page.on('request', (request) => request.url().includes('/bb/spot/place') || request.url().includes('/bb/spot/cancel') ? sent.push(request.url()) : undefined)
   await context.setOffline(true)
