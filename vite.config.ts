@@ -79,7 +79,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|jotai-family|@lingui[\\/]core|@lingui[\\/]react)[\\/]/ }],
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|jotai-family|@lingui[\\/]core|@lingui[\\/]react)[\\/]/ },
+            // The small modules the entry shares with lazy screens (the store, the session, the API
+            // paths, the bundler's helpers): one chunk beside the entry, not seven requests of a few
+            // hundred bytes each, most of them headers (architecture §8).
+            { name: 'shell', test: /src[\\/]lib[\\/](store|session)\.ts$|src[\\/]contract[\\/](sw-messages|market|assets)\.ts$|preload-helper|rolldown[\\/]runtime/ },
+          ],
         },
       },
     },

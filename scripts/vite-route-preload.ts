@@ -2,20 +2,24 @@
 // are named in index.html's inline shell script by path, so the page asks for the current screen's
 // code together with the entry (<link rel="modulepreload">) instead of after the entry has run and
 // the router has matched: one round trip less before a screen such as /action/trade can draw.
+// The same goes for the catalogs (src/lib/i18n): the shell's and the screen's own, in the saved
+// language, are asked for with the entry rather than one after the other once it has run.
 import type { Plugin } from 'vite'
 
-/** The screens a first visit lands on (the tab bar's), by route file under src/routes. */
-const SCREENS: Record<string, string> = {
-  'home/index': '/home',
-  'market/index': '/market',
-  'action/trade': '/action/trade',
-  'action/contract': '/action/contract',
-  'action/secondContract': '/action/secondContract',
-  position: '/position',
-  'account/index': '/account',
+/** The screens a first visit lands on (the tab bar's), by route file under src/routes, with the feature catalogs they load. */
+const SCREENS: Record<string, { path: string; catalogs: string[] }> = {
+  'home/index': { path: '/home', catalogs: ['launch'] },
+  'market/index': { path: '/market', catalogs: [] },
+  'action/trade': { path: '/action/trade', catalogs: ['spot'] },
+  'action/contract': { path: '/action/contract', catalogs: ['contract'] },
+  'action/secondContract': { path: '/action/secondContract', catalogs: ['seconds'] },
+  position: { path: '/position', catalogs: [] },
+  'account/index': { path: '/account', catalogs: ['assets'] },
 }
-/** The placeholder the shell script holds (index.html); `{}` in development. */
-const PLACEHOLDER = '/*ROUTE_CHUNKS*/{}'
+/** The placeholders the shell script holds (index.html); `{}` in development. */
+const ROUTE_CHUNKS = '/*ROUTE_CHUNKS*/{}'
+const ROUTE_CATALOGS = '/*ROUTE_CATALOGS*/{}'
+const CATALOG_CHUNKS = '/*CATALOG_CHUNKS*/{}'
 
 export function routePreload(): Plugin {
   return {
@@ -25,14 +29,23 @@ export function routePreload(): Plugin {
       order: 'post',
       handler(html, context) {
         const chunks: Record<string, string[]> = {}
+        const catalogs: Record<string, Record<string, string>> = {}
         for (const output of Object.values(context.bundle ?? {})) {
-          if (output.type !== 'chunk' || !output.facadeModuleId?.includes('tsr-split=component')) continue
+          if (output.type !== 'chunk' || !output.facadeModuleId) continue
+          // A compiled catalog: locales/<locale>/<name>.po, one chunk each.
+          const catalog = /locales\/([^/]+)\/([^/.]+)\.po$/.exec(output.facadeModuleId)
+          if (catalog) (catalogs[catalog[1]!] ??= {})[catalog[2]!] = output.fileName
+          if (!output.facadeModuleId.includes('tsr-split=component')) continue
           const file = /src\/routes\/(.+)\.tsx\?/.exec(output.facadeModuleId)?.[1]
-          const path = file && SCREENS[file]
+          const path = file && SCREENS[file]?.path
           // What the HTML already preloads (the entry and the framework) is not named twice.
           if (path) chunks[path] = [output.fileName, ...output.imports].filter((name) => !html.includes(name))
         }
-        return html.replace(PLACEHOLDER, JSON.stringify(chunks))
+        const routeCatalogs = Object.fromEntries(Object.values(SCREENS).map(({ path, catalogs: names }) => [path, names]))
+        return html
+          .replace(ROUTE_CHUNKS, JSON.stringify(chunks))
+          .replace(ROUTE_CATALOGS, JSON.stringify(routeCatalogs))
+          .replace(CATALOG_CHUNKS, JSON.stringify(catalogs))
       },
     },
   }

@@ -86,3 +86,16 @@ export function percentChangeText(from: unknown, to: unknown, places = 8): strin
   const text = truncateText(`${units}e-${places}`, places)
   return text?.includes('.') ? text.replace(/\.?0+$/, '') : text
 }
+
+/**
+ * part / whole × 100, truncated to `places` decimals and written without trailing zeros ('33.33',
+ * '350'); null when either is not a number or whole is not above zero.
+ */
+export function percentOfText(part: unknown, whole: unknown, places = 2): string | null {
+  const [x, y] = [parse(part), parse(whole)]
+  if (!x || !y || y.units <= 0n || !Number.isInteger(places) || places < 0 || places > 100) return null
+  const scale = Math.max(x.scale, y.scale)
+  const units = (rescale(x, scale) * 100n * 10n ** BigInt(places)) / rescale(y, scale)
+  const text = truncateText(`${units}e-${places}`, places)
+  return text?.includes('.') ? text.replace(/\.?0+$/, '') : text
+}

@@ -1,6 +1,6 @@
 import { BigNumber } from 'bignumber.js'
 import { describe, expect, it } from 'vitest'
-import { compareText, percentChangeText, signOfText, truncateText } from '../../src/lib/decimal-text'
+import { compareText, percentChangeText, percentOfText, signOfText, truncateText } from '../../src/lib/decimal-text'
 import { dec, truncate } from '../../src/lib/decimal'
 
 describe('truncateText', () => {
@@ -50,5 +50,18 @@ describe('percentChangeText', () => {
     expect(percentChangeText('3', '2')).toBe(dec('2').minus('3').dividedBy('3').times(100).decimalPlaces(8, 1).toFixed(8))
     expect(percentChangeText('0', '5')).toBe('0')
     expect(percentChangeText('x', '5')).toBeNull()
+  })
+})
+
+describe('percentOfText', () => {
+  it('is part / whole × 100, cut to the places without trailing zeros; null when whole is not above zero', () => {
+    expect(percentOfText('1', '3')).toBe('33.33')
+    expect(percentOfText('2', '3')).toBe('66.66')
+    expect(percentOfText('7', '2')).toBe('350')
+    expect(percentOfText('0', '500000')).toBe('0')
+    expect(percentOfText('0.5', '1e6', 4)).toBe('0')
+    expect(percentOfText('125000.5', '500000')).toBe('25')
+    expect(percentOfText('1', '0')).toBeNull()
+    expect(percentOfText('x', '3')).toBeNull()
   })
 })

@@ -1,23 +1,8 @@
-// The launchpad screens' pure rules (src/features/launch/logic.ts): the server's clock, countdowns,
+// The launchpad screens' pure rules (src/features/launch/logic.ts, join-logic.ts): the server's clock, countdowns,
 // phases at their boundaries, cost, progress, the join form's checks and a sale's figures.
 import { describe, expect, it } from 'vitest'
-import {
-  clockOffset,
-  clockText,
-  costOf,
-  countdown,
-  JOIN_MESSAGES,
-  livePhase,
-  nextInstant,
-  phaseAt,
-  progressFill,
-  progressPercent,
-  remainingAllowance,
-  serverNow,
-  validateFundPassword,
-  validateQuantity,
-  type JoinTerms,
-} from '../../src/features/launch/logic'
+import { costOf, JOIN_MESSAGES, remainingAllowance, validateFundPassword, validateQuantity, type JoinTerms } from '../../src/features/launch/join-logic'
+import { clockOffset, clockText, countdown, livePhase, nextInstant, phaseAt, progressFill, progressPercent, serverNow } from '../../src/features/launch/logic'
 
 describe('the server clock', () => {
   it('is the server time less the middle of the call', () => {

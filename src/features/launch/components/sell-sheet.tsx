@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
 import { TextField } from '../../../lib/ui/text-field'
-import { validateFundPassword } from '../logic'
+import { validateFundPassword } from '../join-logic'
 import { SaleSummary, type SaleRequest } from './sale-summary'
 
 interface SellSheetProps {

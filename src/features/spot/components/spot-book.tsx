@@ -33,10 +33,13 @@ export function SpotBook({ rules, lastPrice, trend, full, onFullChange, onPick }
     // A level's index is its identity: prices move between ticks, the row stays.
     <li key={index}>
       <button type="button" className={`spot-level spot-level--${side}`} style={{ '--depth': row.share } as CSSProperties}
-        onClick={() => onPick(row.rawPrice)} aria-label={t`Price ${row.price}, amount ${row.amount}`}>
-        <span className="spot-level__price">{row.price}</span>
-        <span>{row.amount}</span>
-        {full && <span>{row.total}</span>}
+        onClick={() => onPick(row.rawPrice)}>
+        {/* Named by its content, not an aria-label, so the name holds what is seen (a label that
+            differs from the visible text fails speech input and Lighthouse's accessibility). */}
+        <span className="spot-sr-only">{t`Price ${row.price}, amount ${row.amount}`}</span>
+        <span className="spot-level__price" aria-hidden="true">{row.price}</span>
+        <span aria-hidden="true">{row.amount}</span>
+        {full && <span aria-hidden="true">{row.total}</span>}
       </button>
     </li>
   )
