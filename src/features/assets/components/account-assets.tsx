@@ -1,5 +1,4 @@
 import '../assets.css'
-import { Trans } from '@lingui/react/macro'
 import type { AccountTypeId } from '../../../contract/assets.ts'
 import { useSetAtom } from '../../../lib/store'
 import { usePullToRefresh } from '../../../lib/ui/use-pull-to-refresh'
@@ -11,6 +10,7 @@ import { AssetSummary } from './asset-summary'
 import { PendingTransfers } from './pending-transfers'
 import { useAccount } from './use-account'
 import { useUsdtCloses } from './use-usdt-closes'
+import { PullNote } from '../../../lib/ui/pull-note'
 
 /** The body of /account/assert/{id}: total, actions and the currencies of one account. */
 export function AccountAssets({ type }: { type: AccountTypeId }) {
@@ -25,11 +25,7 @@ export function AccountAssets({ type }: { type: AccountTypeId }) {
   const pull = usePullToRefresh(refresh)
   return (
     <div className="account-assets">
-      {pull.distance > 0 && (
-        <p className="pull-hint" style={{ height: pull.distance }} aria-hidden="true">
-          {pull.ready ? <Trans>Release to refresh</Trans> : <Trans>Pull to refresh</Trans>}
-        </p>
-      )}
+      <PullNote distance={pull.distance} ready={pull.ready} />
       <AssetSummary rows={account.rows} closes={closes} />
       <AssetEntries type={type} />
       <PendingTransfers />

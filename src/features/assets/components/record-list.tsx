@@ -9,6 +9,7 @@ import type { RecordQuery } from '../api'
 import { amountsMaskedAtom } from '../atoms'
 import { RecordItem } from './record-item'
 import { useRecordPages } from './use-record-pages'
+import { PullNote } from '../../../lib/ui/pull-note'
 
 /**
  * Asset records (spec §2, §4): pull down (or Refresh) reloads page 1, reaching the end loads the
@@ -24,11 +25,7 @@ export function RecordList({ query, heading }: { query: Omit<RecordQuery, 'pageN
 
   return (
     <section className="record-list" aria-label={t`Records`} aria-busy={pending !== null || !pages}>
-      {pull.distance > 0 && (
-        <p className="pull-hint" style={{ height: pull.distance }} aria-hidden="true">
-          {pull.ready ? <Trans>Release to refresh</Trans> : <Trans>Pull to refresh</Trans>}
-        </p>
-      )}
+      <PullNote distance={pull.distance} ready={pull.ready} />
       <div className="asset-toolbar asset-toolbar--end">
         {heading && <h2 className="asset-toolbar__title">{heading}</h2>}
         <button type="button" className="button button--text button--small" onClick={refresh} disabled={pending !== null || !pages}>

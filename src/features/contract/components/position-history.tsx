@@ -11,6 +11,7 @@ import { fetchHistory } from '../api'
 import { positionsVersionAtom } from '../atoms'
 import { FILTER_LABELS } from './labels'
 import { PositionCard } from './position-card'
+import { PullNote } from '../../../lib/ui/pull-note'
 
 export type HistoryFilterName = keyof typeof POSITION_FILTERS
 export const HISTORY_FILTER_NAMES = Object.keys(POSITION_FILTERS) as HistoryFilterName[]
@@ -41,11 +42,7 @@ export function PositionHistory({ filter, onFilterChange }: PositionHistoryProps
   const tabs = HISTORY_FILTER_NAMES.map((name) => ({ key: name, label: i18n._(FILTER_LABELS[POSITION_FILTERS[name]]) }))
   return (
     <section className="contract-history" aria-label={t`Contract positions`}>
-      {pull.distance > 0 && (
-        <p className="contract-pull muted" style={{ height: pull.distance }} aria-hidden="true">
-          {pull.ready ? <Trans>Release to refresh</Trans> : <Trans>Pull to refresh</Trans>}
-        </p>
-      )}
+      <PullNote distance={pull.distance} ready={pull.ready} />
       <Tabs label={t`Position status`} tabs={tabs} value={filter} onChange={onFilterChange} trailing={(
         <button type="button" className="button button--text button--small" onClick={history.refresh} disabled={pending !== null || !pages}>
           <Trans>Refresh</Trans>

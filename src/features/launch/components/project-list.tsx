@@ -13,6 +13,7 @@ import type { Project } from '../model'
 import { PHASE_LABELS } from './labels'
 import { ProjectCard } from './project-card'
 import { useServerNow } from './use-server-now'
+import { PullNote } from '../../../lib/ui/pull-note'
 
 const PHASES: readonly Phase[] = ['warmup', 'joining', 'ended']
 
@@ -37,11 +38,7 @@ export function ProjectList({ phase, onPhaseChange }: { phase: Phase; onPhaseCha
   )
   return (
     <section className="launch-list" aria-label={t`New coins`}>
-      {pull.distance > 0 && (
-        <p className="launch-pull muted" style={{ height: pull.distance }} aria-hidden="true">
-          {pull.ready ? <Trans>Release to refresh</Trans> : <Trans>Pull to refresh</Trans>}
-        </p>
-      )}
+      <PullNote distance={pull.distance} ready={pull.ready} />
       <Tabs label={t`Phase`} tabs={PHASES.map((key) => ({ key, label: i18n._(PHASE_LABELS[key]) }))} value={phase} onChange={onPhaseChange} trailing={refresh}>
         <PagedList label={t`Projects`} pages={pages} pending={pending} empty={<Trans>No projects in this phase yet.</Trans>}
           renderItem={(project) => <ProjectCard key={project.id} project={project} now={now} />} onRetry={projects.retry} onMore={projects.loadMore} endRef={endRef} />

@@ -17,6 +17,7 @@ import type { SaleRequest } from './sale-summary'
 import { SellSheet } from './sell-sheet'
 import { SubscriptionRow } from './subscription-row'
 import { useServerNow } from './use-server-now'
+import { PullNote } from '../../../lib/ui/pull-note'
 
 /**
  * My subscriptions (spec §2, §4), newest first: pull down (or Refresh) reloads page 1, the end
@@ -55,11 +56,7 @@ export function SubscriptionList() {
   const confirm = (request: SaleRequest) => (navigator.onLine ? void call.confirmWith(request) : void toast.error(OFFLINE_SELL))
   return (
     <section className="launch-list" aria-label={t`My subscriptions`}>
-      {pull.distance > 0 && (
-        <p className="launch-pull muted" style={{ height: pull.distance }} aria-hidden="true">
-          {pull.ready ? <Trans>Release to refresh</Trans> : <Trans>Pull to refresh</Trans>}
-        </p>
-      )}
+      <PullNote distance={pull.distance} ready={pull.ready} />
       <div className="launch-list__bar">
         {!online && <p className="launch-offline" role="note">{i18n._(OFFLINE_SELL)}</p>}
         <button type="button" className="button button--text button--small" onClick={subs.refresh} disabled={pending !== null || !pages}>

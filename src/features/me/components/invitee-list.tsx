@@ -7,7 +7,7 @@ import { useEndReached } from '../../../lib/ui/use-end-reached'
 import { usePages } from '../../../lib/ui/use-pages'
 import { usePullToRefresh } from '../../../lib/ui/use-pull-to-refresh'
 import { fetchInvitees } from '../api'
-import { PullNote } from './pull-note'
+import { PullNote } from '../../../lib/ui/pull-note'
 import { useKycText } from './use-kyc-text'
 
 type Row = Invitee & { id: string }

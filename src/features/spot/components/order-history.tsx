@@ -10,6 +10,7 @@ import { fetchHistory } from '../api'
 import { ordersVersionAtom } from '../atoms'
 import { filterTabId, FilterTabs } from './filter-tabs'
 import { OrderList } from './order-list'
+import { PullNote } from '../../../lib/ui/pull-note'
 
 interface OrderHistoryProps {
   filter: HistoryFilter
@@ -35,11 +36,7 @@ export function OrderHistory({ filter, onFilterChange }: OrderHistoryProps) {
   const endRef = useEndReached<HTMLDivElement>(!!pages && !pages.noMore && pages.error === null, pages?.list.length ?? 0, history.loadMore)
   return (
     <section className="spot-history" aria-label={t`Spot orders`}>
-      {pull.distance > 0 && (
-        <p className="spot-pull muted" style={{ height: pull.distance }} aria-hidden="true">
-          {pull.ready ? <Trans>Release to refresh</Trans> : <Trans>Pull to refresh</Trans>}
-        </p>
-      )}
+      <PullNote distance={pull.distance} ready={pull.ready} />
       <div className="spot-history__bar">
         <FilterTabs value={filter} onChange={onFilterChange} panelId={panelId} />
         <button type="button" className="button button--text button--small" onClick={history.refresh} disabled={pending !== null || !pages}>
