@@ -52,10 +52,13 @@ export function launchPass(db: DatabaseSync, now: number): PassResult {
   const result: PassResult = { allocated: 0, unlocked: 0 }
   const due = statement(db, "SELECT id FROM launch_projects WHERE state = 'open' AND join_end <= ? ORDER BY join_end, id").all(now)
   for (const row of due) if (allocateProject(db, Number(row.id), now)) result.allocated++
+  // Projects drive the walk (CROSS JOIN fixes SQLite's loop order): a tick reads the few projects
+  // and, only for those whose unlock has come, their locked allocations through the partial index,
+  // instead of visiting every allocation still locked for weeks on every 250 ms tick.
   const locked = statement(
     db,
-    `SELECT s.* FROM launch_subscriptions s JOIN launch_projects p ON p.id = s.project_id
-     WHERE s.status = 'allocated' AND s.unlocked = 0 AND p.unlock_at <= ? ORDER BY s.id LIMIT 500`,
+    `SELECT s.* FROM launch_projects p CROSS JOIN launch_subscriptions s
+     WHERE p.unlock_at <= ? AND s.project_id = p.id AND s.status = 'allocated' AND s.unlocked = 0 ORDER BY s.id LIMIT 500`,
   ).all(now)
   for (const row of locked) {
     const subscription = toStoredSubscription(row)
