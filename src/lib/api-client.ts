@@ -68,15 +68,27 @@ function serverText(body: Body | null): string | undefined {
   return text as string | undefined
 }
 
+/** JSON with an envelope, or null: not JSON (a proxy's error page, an SPA fallback) is "no envelope". */
+function parseBody(text: string): Body | null {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return isBody(parsed) ? parsed : null
+  } catch {
+    return null
+  }
+}
+
+/** What every request carries (spec §7): the reader's language and, when signed in, the session. */
+const baseHeaders = (token: string | null): Record<string, string> => ({
+  'accept-language': ACCEPT_LANGUAGE[hooks.getLocale()] ?? 'en-US,en',
+  ...(token ? { [TOKEN_HEADER]: token } : {}),
+})
+
 async function send(method: 'GET' | 'POST', path: string, payload: object | undefined, options: RequestOptions) {
   const timeout = AbortSignal.timeout(hooks.timeoutMs ?? REQUEST_TIMEOUT_MS)
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout
   const token = hooks.getToken()
-  const headers: Record<string, string> = {
-    'accept-language': ACCEPT_LANGUAGE[hooks.getLocale()] ?? 'en-US,en',
-    ...(token ? { [TOKEN_HEADER]: token } : {}),
-    ...options.headers,
-  }
+  const headers: Record<string, string> = { ...baseHeaders(token), ...options.headers }
   // An upload (a proof image) goes as multipart FormData; everything else form-encoded (spec §7).
   const multipart = typeof FormData !== 'undefined' && payload instanceof FormData
   const params = multipart ? new URLSearchParams() : toFormParams(payload)
@@ -92,15 +104,7 @@ async function send(method: 'GET' | 'POST', path: string, payload: object | unde
     if (source === CACHE_SOURCES.miss) throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: 'network' })
     if (source === CACHE_SOURCES.offline) noteOffline(path, Number(response.headers.get(STORED_AT_HEADER)) || null)
     else noteLive()
-    const text = await response.text()
-    let body: Body | null = null
-    try {
-      const parsed: unknown = JSON.parse(text)
-      body = isBody(parsed) ? parsed : null
-    } catch {
-      // Not JSON (a proxy's error page, an SPA fallback): treated as "no envelope" below.
-    }
-    return { status: response.status, body, token }
+    return { status: response.status, body: parseBody(await response.text()), token }
   } catch (error) {
     // The caller cancelled (e.g. left the screen): not a failure to report, pass its reason on.
     if (options.signal?.aborted) throw options.signal.reason
@@ -186,19 +190,11 @@ export function uploadBb<T>(path: string, form: FormData, onProgress: UploadProg
     const request = new XMLHttpRequest()
     request.open('POST', `${hooks.baseUrl ?? ''}${path}`)
     request.timeout = hooks.timeoutMs ?? REQUEST_TIMEOUT_MS
-    request.setRequestHeader('accept-language', ACCEPT_LANGUAGE[hooks.getLocale()] ?? 'en-US,en')
-    if (token) request.setRequestHeader(TOKEN_HEADER, token)
+    for (const [name, value] of Object.entries(baseHeaders(token))) request.setRequestHeader(name, value)
     request.upload.addEventListener('progress', (event) => event.lengthComputable && onProgress(event.loaded / event.total))
     request.addEventListener('load', () => {
       noteLive()
-      let body: Body | null = null
-      try {
-        const parsed: unknown = JSON.parse(request.responseText)
-        body = isBody(parsed) ? parsed : null
-      } catch {
-        // Not JSON: "no envelope", as in send().
-      }
-      resolve({ status: request.status, body, token })
+      resolve({ status: request.status, body: parseBody(request.responseText), token })
     })
     request.addEventListener('error', () => reject(new ApiError(NETWORK_ERROR_MESSAGE, { kind: 'network' })))
     request.addEventListener('timeout', () => reject(new ApiError(TIMEOUT_MESSAGE, { kind: 'timeout' })))
@@ -211,7 +207,7 @@ export function uploadBb<T>(path: string, form: FormData, onProgress: UploadProg
 export async function getPrivateBlob(path: string, query: Record<string, string>): Promise<Blob> {
   const token = hooks.getToken()
   const response = await fetch(`${hooks.baseUrl ?? ''}${path}?${new URLSearchParams(query)}`, {
-    headers: token ? { [TOKEN_HEADER]: token } : {},
+    headers: baseHeaders(token),
     signal: AbortSignal.timeout(hooks.timeoutMs ?? REQUEST_TIMEOUT_MS),
   }).catch(() => {
     throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: 'network' })
