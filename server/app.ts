@@ -1,6 +1,5 @@
 // Builds the whole server (database, mail, routes, static app) without listening, so that main.ts
 // and the tests start exactly the same thing; tests inject a clock, lifetimes and addresses.
-import { join } from 'node:path'
 import fastifyFormbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from './config.ts'
@@ -52,9 +51,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorHandler,
   })
   const now = options.now ?? Date.now
-  const db = openDatabase(join(config.dataDir, 'exchange.sqlite'))
+  const db = openDatabase(config)
   app.addHook('onClose', () => db.close())
-  const applied = migrate(db, undefined, now())
+  const applied = await migrate(db, undefined, now())
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
 
   const ctx: AppContext = {
@@ -86,7 +85,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   await registerSpotRoutes(app, ctx, market)
   // Leveraged contracts enter, stop and liquidate at the same feed's prices, and catch up on start.
   await registerContractRoutes(app, ctx, market)
-  registerLaunchRoutes(app, ctx)
+  await registerLaunchRoutes(app, ctx)
   const stopAutoApprove = startDemoAutoApprove(ctx, config.demoAutoApproveSeconds)
   app.addHook('onClose', () => stopAutoApprove())
   const stopKycApproval = startDemoKycApproval(ctx, config.demoAutoApproveSeconds)

@@ -5,8 +5,12 @@ import { resolve } from 'node:path'
 export interface ServerConfig {
   port: number
   host: string
-  /** All state (SQLite file, mail outbox) lives under this directory. */
+  /** All state (SQLite file, mail outbox, uploads) lives under this directory. */
   dataDir: string
+  /** postgres:// URL (DATABASE_URL): the database is PostgreSQL instead of DATA_DIR's SQLite file. */
+  databaseUrl: string | undefined
+  /** PostgreSQL connections each process keeps (DATABASE_POOL_SIZE). */
+  databasePoolSize: number
   /** The Vite build served at /mobile/. */
   staticDir: string
   /** smtp:// or smtps:// URL; when unset, mails are written to DATA_DIR/outbox as .eml files. */
@@ -54,6 +58,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   port: 8080,
   host: '127.0.0.1',
   dataDir: resolve('data'),
+  databaseUrl: undefined,
+  databasePoolSize: 10,
   staticDir: resolve('dist'),
   smtpUrl: undefined,
   mailFrom: 'Exchange <no-reply@exchange.local>',
@@ -142,11 +148,29 @@ function huobiUrl(env: Env): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }
 
+/** A postgres:// or postgresql:// URL; unset keeps the embedded SQLite file. */
+function databaseUrl(env: Env): string | undefined {
+  const raw = text(env, 'DATABASE_URL')
+  if (raw === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {
+    url = undefined
+  }
+  if (url?.protocol !== 'postgres:' && url?.protocol !== 'postgresql:') {
+    throw new Error('DATABASE_URL must be a postgres:// URL, e.g. postgres://user:password@127.0.0.1:5432/exchange')
+  }
+  return raw
+}
+
 export function readConfig(env: Env): ServerConfig {
   const config: ServerConfig = {
     port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
     host: text(env, 'HOST') ?? DEFAULT_CONFIG.host,
     dataDir: resolve(text(env, 'DATA_DIR') ?? DEFAULT_CONFIG.dataDir),
+    databaseUrl: databaseUrl(env),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULT_CONFIG.databasePoolSize, 1, 200),
     staticDir: resolve(text(env, 'STATIC_DIR') ?? DEFAULT_CONFIG.staticDir),
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? DEFAULT_CONFIG.mailFrom,

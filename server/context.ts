@@ -1,12 +1,12 @@
 // What every route module needs, passed explicitly instead of hung on Fastify decorators so that
 // the types stay plain and a service function can be called without an HTTP request.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from './db/database.ts'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config.ts'
 import type { Mailer } from './mail/mailer.ts'
 
 export interface AppContext {
-  db: DatabaseSync
+  db: Database
   config: ServerConfig
   /** Milliseconds since the epoch; injectable so tests can move time forward. */
   now: () => number

@@ -3,7 +3,6 @@
 import { ACCOUNT_TYPES, type AccountTypeId, type Currency } from '../src/contract/assets.ts'
 import { KYC_STATUS } from '../src/contract/user.ts'
 import type { AppContext } from './context.ts'
-import { immediate } from './db/transaction.ts'
 import { hashSecret } from './auth/password.ts'
 import { creditWithRecord } from './ledger/operator-credit.ts'
 import { seedProjects } from './launch/seed-projects.ts'
@@ -22,26 +21,26 @@ export const DEMO_BALANCES: ReadonlyArray<{ accountType: AccountTypeId; currency
   { accountType: ACCOUNT_TYPES.contract, currency: 'USDT', amount: '1000' },
 ]
 
-const hasUsers = (ctx: AppContext): boolean => ctx.db.prepare('SELECT 1 FROM users LIMIT 1').get() !== undefined
+const hasUsers = async (ctx: AppContext): Promise<boolean> => await ctx.db.get('SELECT 1 FROM users LIMIT 1') !== undefined
 
 /** Creates the demo account on an empty database; answers whether it did. */
 export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
-  if (hasUsers(ctx)) return false
+  if (await hasUsers(ctx)) return false
   const [passwordHash, fundHash] = await Promise.all([
     hashSecret(DEMO_ACCOUNT.password),
     hashSecret(DEMO_ACCOUNT.fundPassword),
   ])
-  return immediate(ctx.db, () => {
-    if (hasUsers(ctx)) return false
-    const userId = insertUser(ctx, { email: DEMO_ACCOUNT.email, passwordHash, invitedBy: undefined })
-    setTradePasswordHash(ctx, userId, fundHash)
+  return await ctx.db.transaction(async () => {
+    if (await hasUsers(ctx)) return false
+    const userId = await insertUser(ctx, { email: DEMO_ACCOUNT.email, passwordHash, invitedBy: undefined })
+    await setTradePasswordHash(ctx, userId, fundHash)
     // Seeded verified (no photos to review), so the demo can withdraw and subscribe at once.
-    ctx.db.prepare('UPDATE users SET kyc_status = ? WHERE id = ?').run(KYC_STATUS.verified, userId)
+    await ctx.db.run('UPDATE users SET kyc_status = ? WHERE id = ?', KYC_STATUS.verified, userId)
     for (const balance of DEMO_BALANCES) {
-      creditWithRecord(ctx.db, { userId, ...balance, kind: 'seed', info: 'demo account', now: ctx.now() })
+      await creditWithRecord(ctx.db, { userId, ...balance, kind: 'seed', info: 'demo account', now: ctx.now() })
     }
     // After the balances: the ended demo project freezes the demo user's USDT.
-    seedProjects(ctx.db, userId, ctx.now())
+    await seedProjects(ctx.db, userId, ctx.now())
     return true
   })
 }

@@ -46,17 +46,17 @@ const usage = (): Outcome => ({ err: USAGE, exitCode: 2 })
 
 const ACCOUNTS: Record<string, AccountTypeId> = { spot: ACCOUNT_TYPES.spot, contract: ACCOUNT_TYPES.contract }
 
-function credit(ctx: AppContext, [email, currencyText, amountText, accountText = 'spot', ...rest]: string[]): Outcome {
+async function credit(ctx: AppContext, [email, currencyText, amountText, accountText = 'spot', ...rest]: string[]): Promise<Outcome> {
   if (!email || !currencyText || !amountText || rest.length > 0) return usage()
   const accountType = Object.hasOwn(ACCOUNTS, accountText) ? ACCOUNTS[accountText] : undefined
   if (!accountType) return refused(`unknown account "${accountText}": spot or contract`)
-  const user = findUserByEmail(ctx, normalizeEmail(email))
+  const user = await findUserByEmail(ctx, normalizeEmail(email))
   if (!user) return refused(`no user with email ${email}`)
   const currency = checkCurrency(currencyText)
   if (!currency.ok) return refused(`${currency.msg}: ${currencyText}`)
   const amount = checkAmount(amountText)
   if (!amount.ok) return refused(`${amount.msg}: ${amountText}`)
-  const recordId = creditWithRecord(ctx.db, {
+  const recordId = await creditWithRecord(ctx.db, {
     userId: user.id,
     accountType,
     currency: currency.value,
@@ -68,18 +68,18 @@ function credit(ctx: AppContext, [email, currencyText, amountText, accountText =
   return done(`credited ${amount.value} ${currency.value} to ${user.email} (${accountText}), record #${recordId}`)
 }
 
-function decide(ctx: AppContext, [recordId, ...reasonWords]: string[], approve: boolean): Outcome {
+async function decide(ctx: AppContext, [recordId, ...reasonWords]: string[], approve: boolean): Promise<Outcome> {
   if (!recordId || (approve && reasonWords.length > 0)) return usage()
   const id = /^[1-9]\d{0,15}$/.test(recordId) ? Number(recordId) : undefined
-  const record = id === undefined ? undefined : findRecord(ctx.db, id)
+  const record = id === undefined ? undefined : await findRecord(ctx.db, id)
   const reason = reasonWords.join(' ') || undefined
   try {
     if (record?.tradeType === RECORD_TYPES.deposit) {
-      const settled = approve ? approveDeposit(ctx, recordId, reason) : rejectDeposit(ctx, recordId, reason)
+      const settled = approve ? await approveDeposit(ctx, recordId, reason) : await rejectDeposit(ctx, recordId, reason)
       return done(`deposit #${settled.id} ${approve ? 'approved' : 'rejected'}: ${settled.amount} ${settled.currency}`)
     }
     if (record?.tradeType === RECORD_TYPES.withdrawal) {
-      const settled = approve ? approveWithdrawal(ctx, recordId, reason) : rejectWithdrawal(ctx, recordId, reason)
+      const settled = approve ? await approveWithdrawal(ctx, recordId, reason) : await rejectWithdrawal(ctx, recordId, reason)
       return done(`withdrawal #${settled.id} ${approve ? 'approved' : 'rejected'}: ${settled.amount} ${settled.currency}`)
     }
   } catch (error) {
@@ -89,42 +89,42 @@ function decide(ctx: AppContext, [recordId, ...reasonWords]: string[], approve: 
   return refused(`no deposit or withdrawal with id ${recordId}`)
 }
 
-function verify(ctx: AppContext): Outcome {
-  const differences = verifyLedger(ctx.db)
-  const count = (table: string) => Number(ctx.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n)
+async function verify(ctx: AppContext): Promise<Outcome> {
+  const differences = await verifyLedger(ctx.db)
+  const count = async (table: string) => Number((await ctx.db.get(`SELECT count(*) AS n FROM ${table}`))?.n)
   if (differences.length === 0) {
-    return done(`ledger consistent: ${count('ledger_entries')} entries, ${count('ledger_postings')} postings, ${count('balances')} balances`)
+    return done(`ledger consistent: ${await count('ledger_entries')} entries, ${await count('ledger_postings')} postings, ${await count('balances')} balances`)
   }
   return refused(`ledger INCONSISTENT, ${differences.length} difference(s):\n${differences.map((d) => JSON.stringify(d)).join('\n')}`)
 }
 
-export function runCommand(ctx: AppContext, command: string, args: string[]): Outcome {
+export async function runCommand(ctx: AppContext, command: string, args: string[]): Promise<Outcome> {
   switch (command) {
     case 'list': {
       const [filter = 'reviewing', ...rest] = args
       if ((filter !== 'reviewing' && filter !== 'all') || rest.length > 0) return usage()
-      return done(formatLines(reviewLines(ctx.db, ctx.config.dataDir, { all: filter === 'all', limit: 200 })))
+      return done(formatLines(await reviewLines(ctx.db, ctx.config.dataDir, { all: filter === 'all', limit: 200 })))
     }
     case 'approve':
-      return decide(ctx, args, true)
+      return await decide(ctx, args, true)
     case 'reject':
-      return decide(ctx, args, false)
+      return await decide(ctx, args, false)
     case 'credit':
-      return credit(ctx, args)
+      return await credit(ctx, args)
     case 'verify':
-      return args.length === 0 ? verify(ctx) : usage()
+      return args.length === 0 ? await verify(ctx) : usage()
     case 'seconds':
-      return secondsCommand(ctx.db, args)
+      return await secondsCommand(ctx.db, args)
     case 'spot':
-      return spotCommand(ctx, args)
+      return await spotCommand(ctx, args)
     case 'contracts':
-      return contractsCommand(ctx.db, args)
+      return await contractsCommand(ctx.db, args)
     case 'launch':
-      return launchCommand(ctx, args)
+      return await launchCommand(ctx, args)
     case 'kyc':
-      return kycCommand(ctx.db, ctx.config.dataDir, args, ctx.now())
+      return await kycCommand(ctx.db, ctx.config.dataDir, args, ctx.now())
     case 'notice':
-      return noticeCommand(ctx.db, args, ctx.now())
+      return await noticeCommand(ctx.db, args, ctx.now())
     default:
       return usage()
   }

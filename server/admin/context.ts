@@ -1,7 +1,6 @@
 // The context the admin commands run in: the server's AppContext over a direct connection to
 // DATA_DIR's database (migrated forward first), so the review and credit services are the same
 // functions the server calls.
-import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { readConfig } from '../config.ts'
 import type { AppContext } from '../context.ts'
@@ -24,10 +23,10 @@ const silentLog: FastifyBaseLogger = {
 }
 
 /** Reads DATA_DIR (and the rest of the configuration) from `env`; close ctx.db when done. */
-export function openAdminContext(env: Record<string, string | undefined>): AppContext {
+export async function openAdminContext(env: Record<string, string | undefined>): Promise<AppContext> {
   const config = readConfig(env)
-  const db = openDatabase(join(config.dataDir, 'exchange.sqlite'))
-  migrate(db)
+  const db = openDatabase(config)
+  await migrate(db)
   const mailer = createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, now: Date.now, log: silentLog })
   // There are no requests here, so the client address is never asked for.
   return { db, config, now: Date.now, mailer, clientAddress: () => 'admin-cli', log: silentLog }

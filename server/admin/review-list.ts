@@ -1,7 +1,7 @@
 // What `admin list` prints: deposits and withdrawals with who asked, how much, where to or from,
 // and the proof image's path, so an operator can check the chain before approving.
 import { join } from 'node:path'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { str } from '../db/rows.ts'
 import { toStoredRecord } from '../ledger/records.ts'
@@ -28,13 +28,9 @@ export interface ReviewLine {
 }
 
 /** Newest first; only the reviewing ones unless `all`. */
-export function reviewLines(db: DatabaseSync, dataDir: string, options: { all: boolean; limit: number }): ReviewLine[] {
-  const rows = db
-    .prepare(
-      `SELECT r.*, u.email FROM asset_records r JOIN users u ON u.id = r.user_id
-       WHERE r.trade_type IN (?, ?) AND (? OR r.status = ?) ORDER BY r.id DESC LIMIT ?`,
-    )
-    .all(RECORD_TYPES.deposit, RECORD_TYPES.withdrawal, options.all ? 1 : 0, RECORD_STATUS.reviewing, options.limit)
+export async function reviewLines(db: Database, dataDir: string, options: { all: boolean; limit: number }): Promise<ReviewLine[]> {
+  const rows = await db.all(`SELECT r.*, u.email FROM asset_records r JOIN users u ON u.id = r.user_id
+       WHERE r.trade_type IN (?, ?) AND (? OR r.status = ?) ORDER BY r.id DESC LIMIT ?`, RECORD_TYPES.deposit, RECORD_TYPES.withdrawal, options.all ? 1 : 0, RECORD_STATUS.reviewing, options.limit)
   return rows.map((row) => {
     const record = toStoredRecord(row)
     return {

@@ -4,7 +4,7 @@
 // precedes compute the same way, and tests can check it against the feed's prices.
 import { BigNumber } from 'bignumber.js'
 import type { ExchangeQuote } from '../../src/contract/assets.ts'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { plain, truncate } from '../ledger/amount.ts'
 import { rateParam } from '../params/rate.ts'
 
@@ -36,4 +36,4 @@ export function quoteExchange(
 export const grossOf = (quote: ExchangeQuote): string => plain(new BigNumber(quote.receive).plus(quote.fee))
 
 /** The stated fee rate (params row exchange_fee_rate, not public: every quote states it). */
-export const exchangeFeeRate = (db: DatabaseSync): string => rateParam(db, 'exchange_fee_rate', DEFAULT_EXCHANGE_FEE_RATE)
+export const exchangeFeeRate = async (db: Database): Promise<string> => await rateParam(db, 'exchange_fee_rate', DEFAULT_EXCHANGE_FEE_RATE)

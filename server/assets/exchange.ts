@@ -36,7 +36,7 @@ export async function priceExchange(ctx: AppContext, market: MarketSource, field
   const prices = await usdtPrices(market)
   const [priceFrom, priceTo] = [prices?.get(from.value), prices?.get(to.value)]
   if (!priceFrom || !priceTo) return fail(SERVER_MESSAGES.priceUnavailable)
-  const quote = quoteExchange({ from: from.value, to: to.value, amount: amount.value }, priceFrom, priceTo, exchangeFeeRate(ctx.db))
+  const quote = quoteExchange({ from: from.value, to: to.value, amount: amount.value }, priceFrom, priceTo, await exchangeFeeRate(ctx.db))
   if (!new BigNumber(quote.receive).isGreaterThan(0)) return fail(SERVER_MESSAGES.exchangeTooSmall)
   return quote
 }
@@ -61,10 +61,10 @@ export async function exchange(
   const hash = requestHash(ASSET_PATHS.exchange, { ...fields })
   const accountType = ACCOUNT_TYPES.spot
   const info = `1 ${quote.from} = ${quote.rate} ${quote.to}; fee ${quote.fee} ${quote.to} (${quote.feeRate})`
-  return once(ctx.db, { userId, key, hash, now }, () => {
+  return await once(ctx.db, { userId, key, hash, now }, async () => {
     let entryId: number
     try {
-      entryId = exchangeCurrencies(ctx.db, {
+      entryId = await exchangeCurrencies(ctx.db, {
         userId,
         accountType,
         from: quote.from,
@@ -79,7 +79,7 @@ export async function exchange(
       if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
       throw error
     }
-    const recordId = insertRecord(ctx.db, {
+    const recordId = await insertRecord(ctx.db, {
       userId,
       accountType,
       tradeType: RECORD_TYPES.exchange,
@@ -93,7 +93,7 @@ export async function exchange(
       entryId,
       now,
     })
-    const record = findRecord(ctx.db, recordId)
+    const record = await findRecord(ctx.db, recordId)
     if (!record) throw new Error('exchange: the record just written is missing')
     return ok(toAssetRecord(record))
   })

@@ -1,27 +1,25 @@
 // Idempotency keys of the calls that move money (spec: transfer; also exchange and withdraw).
-// The key is claimed by a unique INSERT in the same BEGIN IMMEDIATE transaction as the money move,
+// The key is claimed by a unique INSERT in the same transaction as the money move,
 // and the answer is stored in that transaction too, so a key is either unclaimed or claimed with
 // its final answer: no other connection ever sees it half done. Consequences:
-// - in this process, transactions are synchronous, so two requests with one key run one after the
-//   other; the second finds the stored answer and replays it (the same envelope, byte for byte);
-// - another process (a second server on the same file) waits on SQLite's write lock, then replays;
-//   if that wait outlasts the busy timeout, it answers requestInProgress so the client retries
-//   with the same key — which is safe, because the key makes the retry a replay;
+// - two requests with one key, in this process or another one on the same database, commit one
+//   after the other (SQLite's write lock; PostgreSQL's serializable isolation, which makes the
+//   loser run again); the second finds the stored answer and replays it (the same envelope, byte
+//   for byte);
+// - if the database stays busy too long (DatabaseBusyError), it answers requestInProgress so the
+//   client retries with the same key — which is safe, because the key makes the retry a replay;
 // - a refusal taken inside the transaction (insufficient balance) is stored and replayed too, so a
 //   key always has one answer; a request refused before the transaction claims nothing.
 import { createHash } from 'node:crypto'
-import type { DatabaseSync } from 'node:sqlite'
+import { type Database, DatabaseBusyError } from '../db/database.ts'
 import type { FastifyRequest } from 'fastify'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { IDEMPOTENCY_HEADER } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { str, strOrNull } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
-import { immediate } from '../db/transaction.ts'
 import { badRequest, fail } from '../http/envelope.ts'
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
-const SQLITE_BUSY = 5
 
 /** The request's key, undefined without one; a malformed key is a malformed request (HTTP 400). */
 export function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -45,35 +43,35 @@ export interface Claim {
   now: number
 }
 
-const isBusy = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'errcode' in error && error.errcode === SQLITE_BUSY
-
 /**
- * Runs `work` (synchronous: it moves the money and answers the envelope) in one transaction with
- * the claim of the key, or answers what the key already holds.
+ * Runs `work` (it moves the money and answers the envelope, touching nothing but the database) in
+ * one transaction with the claim of the key, or answers what the key already holds.
  */
-export function once<T>(db: DatabaseSync, claim: Claim, work: () => BbEnvelope<T>): BbEnvelope<T | null> {
+export async function once<T>(db: Database, claim: Claim, work: () => Promise<BbEnvelope<T>>): Promise<BbEnvelope<T | null>> {
   const { key } = claim
   try {
-    if (key === undefined) return immediate(db, work)
-    return immediate(db, (): BbEnvelope<T | null> => {
-      const claimed = statement(
-        db,
-        'INSERT OR IGNORE INTO idempotency_keys (user_id, key, request_hash, answer, created_at) VALUES (?, ?, ?, NULL, ?)',
-      ).run(claim.userId, key, claim.hash, claim.now)
-      if (claimed.changes === 0) return stored<T>(db, claim.userId, key, claim.hash)
-      const answer = work()
-      statement(db, 'UPDATE idempotency_keys SET answer = ? WHERE user_id = ? AND key = ?').run(JSON.stringify(answer), claim.userId, key)
+    if (key === undefined) return await db.transaction(work)
+    return await db.transaction(async (): Promise<BbEnvelope<T | null>> => {
+      const claimed = await db.run(
+        'INSERT INTO idempotency_keys (user_id, key, request_hash, answer, created_at) VALUES (?, ?, ?, NULL, ?) ON CONFLICT DO NOTHING',
+        claim.userId,
+        key,
+        claim.hash,
+        claim.now,
+      )
+      if (claimed.changes === 0) return await stored<T>(db, claim.userId, key, claim.hash)
+      const answer = await work()
+      await db.run('UPDATE idempotency_keys SET answer = ? WHERE user_id = ? AND key = ?', JSON.stringify(answer), claim.userId, key)
       return answer
     })
   } catch (error) {
-    if (isBusy(error)) return fail(SERVER_MESSAGES.requestInProgress)
+    if (error instanceof DatabaseBusyError) return fail(SERVER_MESSAGES.requestInProgress)
     throw error
   }
 }
 
-function stored<T>(db: DatabaseSync, userId: number, key: string, hash: string): BbEnvelope<T | null> {
-  const row = statement(db, 'SELECT request_hash, answer FROM idempotency_keys WHERE user_id = ? AND key = ?').get(userId, key)
+async function stored<T>(db: Database, userId: number, key: string, hash: string): Promise<BbEnvelope<T | null>> {
+  const row = await db.get('SELECT request_hash, answer FROM idempotency_keys WHERE user_id = ? AND key = ?', userId, key)
   if (!row || str(row, 'request_hash') !== hash) return fail(SERVER_MESSAGES.idempotencyKeyReused)
   const answer = strOrNull(row, 'answer')
   // Unreachable while claims and answers commit together; kept so that a future change which

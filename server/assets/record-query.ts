@@ -1,6 +1,6 @@
 // getAssetsRecord (spec §3 asset record query): the caller's own records, newest first, one page
 // at a time, with the total count as `sum` so the app knows when it has loaded them all.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { AccountTypeId, RecordPage, RecordType } from '../../src/contract/assets.ts'
 import { RECORD_PAGE_SIZE, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
@@ -37,16 +37,14 @@ export function pagingOf(fields: { pageNo?: string; pageSize?: string; tradeType
   return { pageNo, pageSize, tradeType: tradeType as RecordType | undefined }
 }
 
-export function queryRecords(db: DatabaseSync, userId: number, query: RecordQuery): RecordPage {
+export async function queryRecords(db: Database, userId: number, query: RecordQuery): Promise<RecordPage> {
   // Optional filters as "? IS NULL OR column = ?", so one statement serves every combination.
   const where = `user_id = ? AND (? IS NULL OR currency = ?) AND (? IS NULL OR trade_type = ?) AND (? IS NULL OR account_type = ?)`
   const currency = query.currency ?? null
   const tradeType = query.tradeType ?? null
   const accountType = query.accountType ?? null
   const filters = [userId, currency, currency, tradeType, tradeType, accountType, accountType] as const
-  const sum = num(db.prepare(`SELECT count(*) AS n FROM asset_records WHERE ${where}`).get(...filters) ?? {}, 'n')
-  const rows = db
-    .prepare(`SELECT * FROM asset_records WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(...filters, query.pageSize, (query.pageNo - 1) * query.pageSize)
+  const sum = num(await db.get(`SELECT count(*) AS n FROM asset_records WHERE ${where}`, ...filters) ?? {}, 'n')
+  const rows = await db.all(`SELECT * FROM asset_records WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, ...filters, query.pageSize, (query.pageNo - 1) * query.pageSize)
   return { list: rows.map((row) => toAssetRecord(toStoredRecord(row))), sum }
 }

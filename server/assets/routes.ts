@@ -17,41 +17,41 @@ import { pagingOf, queryRecords } from './record-query.ts'
 import { transfer } from './transfer.ts'
 
 export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext, market: MarketSource): void {
-  app.post(ASSET_PATHS.accounts, (request) => {
+  app.post(ASSET_PATHS.accounts, async (request) => {
     const fields = readFields(request.body, ['accountType'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     const accountType = checkAccountType(fields.accountType)
-    return accountType.ok ? ok(listAccount(ctx.db, userId, accountType.value)) : fail(accountType.msg)
+    return accountType.ok ? ok(await listAccount(ctx.db, userId, accountType.value)) : fail(accountType.msg)
   })
 
-  app.post(ASSET_PATHS.records, (request) => {
+  app.post(ASSET_PATHS.records, async (request) => {
     const fields = readFields(request.body, [], ['currency', 'pageNo', 'pageSize', 'tradeType', 'accountType'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     const paging = pagingOf(fields)
     // A launched coin's records are read like any coin's (server/launch/coins.ts).
-    const launched = fields.currency === undefined ? undefined : launchedSymbol(ctx.db, fields.currency)
+    const launched = fields.currency === undefined ? undefined : await launchedSymbol(ctx.db, fields.currency)
     const currency = fields.currency === undefined || launched !== undefined ? undefined : checkCurrency(fields.currency)
     if (currency && !currency.ok) return fail(currency.msg)
     const accountType = fields.accountType === undefined ? undefined : checkAccountType(fields.accountType)
     if (accountType && !accountType.ok) return fail(accountType.msg)
-    return ok(queryRecords(ctx.db, userId, { ...paging, currency: launched ?? currency?.value, accountType: accountType?.value }))
+    return ok(await queryRecords(ctx.db, userId, { ...paging, currency: launched ?? currency?.value, accountType: accountType?.value }))
   })
 
-  app.post(ASSET_PATHS.transfer, (request) => {
+  app.post(ASSET_PATHS.transfer, async (request) => {
     const fields = readFields(request.body, ['amount', 'currency', 'type'])
-    const { userId } = requireSession(ctx, request)
-    return transfer(ctx, userId, fields, idempotencyKey(request))
+    const { userId } = await requireSession(ctx, request)
+    return await transfer(ctx, userId, fields, idempotencyKey(request))
   })
 
-  app.post(ASSET_PATHS.exchangeQuote, (request) => {
+  app.post(ASSET_PATHS.exchangeQuote, async (request) => {
     const fields = readFields(request.body, ['from', 'to', 'amount'])
-    requireSession(ctx, request)
+    await requireSession(ctx, request)
     return exchangeQuote(ctx, market, fields)
   })
 
-  app.post(ASSET_PATHS.exchange, (request) => {
+  app.post(ASSET_PATHS.exchange, async (request) => {
     const fields = readFields(request.body, ['from', 'to', 'amount'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return exchange(ctx, market, userId, fields, idempotencyKey(request))
   })
 }

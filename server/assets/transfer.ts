@@ -24,12 +24,12 @@ const DIRECTIONS = {
   [String(TRANSFER_TYPES.contractToSpot)]: { from: ACCOUNT_TYPES.contract, to: ACCOUNT_TYPES.spot },
 } as const satisfies Record<string, object>
 
-export function transfer(
+export async function transfer(
   ctx: AppContext,
   userId: number,
   fields: TransferFields,
   key: string | undefined,
-): BbEnvelope<AssetRecord | null> {
+): Promise<BbEnvelope<AssetRecord | null>> {
   const direction = Object.hasOwn(DIRECTIONS, fields.type) ? DIRECTIONS[fields.type as `${TransferType}`] : undefined
   if (!direction) return fail(SERVER_MESSAGES.invalidTransferType)
   const currency = checkCurrency(fields.currency)
@@ -39,18 +39,18 @@ export function transfer(
 
   const now = ctx.now()
   const hash = requestHash(ASSET_PATHS.transfer, { ...fields })
-  return once(ctx.db, { userId, key, hash, now }, () => {
+  return await once(ctx.db, { userId, key, hash, now }, async () => {
     let entryId: number
     try {
-      entryId = transferBetweenAccounts(ctx.db, { userId, currency: currency.value, amount: amount.value, ...direction, memo: '', now })
+      entryId = await transferBetweenAccounts(ctx.db, { userId, currency: currency.value, amount: amount.value, ...direction, memo: '', now })
     } catch (error) {
       if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
       throw error
     }
     const common = { userId, currency: currency.value, actualArrival: amount.value, status: RECORD_STATUS.finished, entryId, now }
-    const outId = insertRecord(ctx.db, { ...common, accountType: direction.from, tradeType: RECORD_TYPES.transferOut, amount: `-${amount.value}` })
-    insertRecord(ctx.db, { ...common, accountType: direction.to, tradeType: RECORD_TYPES.transferIn, amount: amount.value })
-    const record = findRecord(ctx.db, outId)
+    const outId = await insertRecord(ctx.db, { ...common, accountType: direction.from, tradeType: RECORD_TYPES.transferOut, amount: `-${amount.value}` })
+    await insertRecord(ctx.db, { ...common, accountType: direction.to, tradeType: RECORD_TYPES.transferIn, amount: amount.value })
+    const record = await findRecord(ctx.db, outId)
     if (!record) throw new Error('transfer: the record just written is missing')
     return ok(toAssetRecord(record))
   })

@@ -5,7 +5,6 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import { EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_SECONDS } from '../../src/contract/user.ts'
 import type { AppContext } from '../context.ts'
 import { num, str } from '../db/rows.ts'
-import { immediate } from '../db/transaction.ts'
 
 export type CodePurpose = 'register' | 'reset'
 export const MAX_WRONG_GUESSES = 5
@@ -18,43 +17,37 @@ const digest = (email: string, purpose: CodePurpose, code: string): string =>
  * written (so the resend limit and the answer are the same) but no code can ever match it.
  * Answers the code to mail, null when not usable, or 'tooSoon'.
  */
-export function issueCode(ctx: AppContext, email: string, purpose: CodePurpose, usable: boolean): string | null | 'tooSoon' {
-  return immediate(ctx.db, () => {
+export async function issueCode(ctx: AppContext, email: string, purpose: CodePurpose, usable: boolean): Promise<string | null | 'tooSoon'> {
+  return await ctx.db.transaction(async () => {
     const now = ctx.now()
-    const last = ctx.db.prepare('SELECT sent_at FROM email_codes WHERE email = ? AND purpose = ?').get(email, purpose)
+    const last = await ctx.db.get('SELECT sent_at FROM email_codes WHERE email = ? AND purpose = ?', email, purpose)
     if (last && now - num(last, 'sent_at') < EMAIL_CODE_RESEND_SECONDS * 1000) return 'tooSoon'
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    ctx.db
-      .prepare(`INSERT INTO email_codes (email, purpose, code_hash, sent_at, expires_at, failed_attempts)
+    await ctx.db.run(`INSERT INTO email_codes (email, purpose, code_hash, sent_at, expires_at, failed_attempts)
         VALUES (?, ?, ?, ?, ?, 0)
         ON CONFLICT (email, purpose) DO UPDATE SET code_hash = excluded.code_hash, sent_at = excluded.sent_at,
-          expires_at = excluded.expires_at, failed_attempts = 0`)
-      .run(email, purpose, usable ? digest(email, purpose, code) : '', now, now + EMAIL_CODE_TTL_SECONDS * 1000)
+          expires_at = excluded.expires_at, failed_attempts = 0`, email, purpose, usable ? digest(email, purpose, code) : '', now, now + EMAIL_CODE_TTL_SECONDS * 1000)
     return usable ? code : null
   })
 }
 
 /** True when the code is the live one; a wrong guess counts against it. Does not consume it. */
-export function checkCode(ctx: AppContext, email: string, purpose: CodePurpose, code: string): boolean {
-  return immediate(ctx.db, () => {
-    const row = ctx.db
-      .prepare('SELECT code_hash, expires_at, failed_attempts FROM email_codes WHERE email = ? AND purpose = ?')
-      .get(email, purpose)
+export async function checkCode(ctx: AppContext, email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  return await ctx.db.transaction(async () => {
+    const row = await ctx.db.get('SELECT code_hash, expires_at, failed_attempts FROM email_codes WHERE email = ? AND purpose = ?', email, purpose)
     if (!row) return false
     const stored = str(row, 'code_hash')
     const live = stored !== '' && ctx.now() < num(row, 'expires_at') && num(row, 'failed_attempts') < MAX_WRONG_GUESSES
     if (!live) return false
     const matches = timingSafeEqual(Buffer.from(stored, 'hex'), Buffer.from(digest(email, purpose, code), 'hex'))
     if (!matches) {
-      ctx.db
-        .prepare('UPDATE email_codes SET failed_attempts = failed_attempts + 1 WHERE email = ? AND purpose = ?')
-        .run(email, purpose)
+      await ctx.db.run('UPDATE email_codes SET failed_attempts = failed_attempts + 1 WHERE email = ? AND purpose = ?', email, purpose)
     }
     return matches
   })
 }
 
 /** Makes the current code unusable; sent_at stays so the resend limit still applies. */
-export function consumeCode(ctx: AppContext, email: string, purpose: CodePurpose): void {
-  ctx.db.prepare("UPDATE email_codes SET code_hash = '' WHERE email = ? AND purpose = ?").run(email, purpose)
+export async function consumeCode(ctx: AppContext, email: string, purpose: CodePurpose): Promise<void> {
+  await ctx.db.run("UPDATE email_codes SET code_hash = '' WHERE email = ? AND purpose = ?", email, purpose)
 }

@@ -4,7 +4,6 @@
 // guards password confirmations of logged-in users (fund password, password change).
 import type { AppContext } from '../context.ts'
 import { num } from '../db/rows.ts'
-import { immediate } from '../db/transaction.ts'
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 export const FAILURES_PER_ACCOUNT_AND_ADDRESS = 5
@@ -28,32 +27,38 @@ const keysOf = (account: string, address: string) => {
   return { pair: `pair ${account} ${where}`, address: `addr ${where}` }
 }
 
-function failures(ctx: AppContext, key: string): number {
-  const row = ctx.db.prepare('SELECT failures, window_start FROM login_failures WHERE key = ?').get(key)
+async function failures(ctx: AppContext, key: string): Promise<number> {
+  const row = await ctx.db.get('SELECT failures, window_start FROM login_failures WHERE key = ?', key)
   if (!row || ctx.now() - num(row, 'window_start') >= LOGIN_WINDOW_MS) return 0
   return num(row, 'failures')
 }
 
-const isLimited = (ctx: AppContext, keys: { pair: string; address: string }): boolean =>
-  failures(ctx, keys.pair) >= FAILURES_PER_ACCOUNT_AND_ADDRESS || failures(ctx, keys.address) >= FAILURES_PER_ADDRESS
+const isLimited = async (ctx: AppContext, keys: { pair: string; address: string }): Promise<boolean> =>
+  await failures(ctx, keys.pair) >= FAILURES_PER_ACCOUNT_AND_ADDRESS || await failures(ctx, keys.address) >= FAILURES_PER_ADDRESS
 
 /**
  * Call before checking a password: answers false when the limit is reached, else counts the
  * attempt as a failure right away. Counting before the (slow, async) scrypt check is what stops
  * a burst of parallel guesses from all passing the check before any failure is recorded.
  */
-export function beginPasswordAttempt(ctx: AppContext, account: string, address: string): boolean {
+export async function beginPasswordAttempt(ctx: AppContext, account: string, address: string): Promise<boolean> {
   const keys = keysOf(account, address)
-  return immediate(ctx.db, () => {
-    if (isLimited(ctx, keys)) return false
+  return await ctx.db.transaction(async () => {
+    if (await isLimited(ctx, keys)) return false
     const now = ctx.now()
-    const bump = ctx.db.prepare(`
-      INSERT INTO login_failures (key, failures, window_start) VALUES ($key, 1, $now)
-      ON CONFLICT (key) DO UPDATE SET
-        failures = CASE WHEN $now - window_start >= $window THEN 1 ELSE failures + 1 END,
-        window_start = CASE WHEN $now - window_start >= $window THEN $now ELSE window_start END`)
-    for (const key of [keys.pair, keys.address]) bump.run({ key, now, window: LOGIN_WINDOW_MS })
-    ctx.db.prepare('DELETE FROM login_failures WHERE window_start < ?').run(now - LOGIN_WINDOW_MS)
+    for (const key of [keys.pair, keys.address]) {
+      // ?1 key, ?2 now, ?3 the window.
+      await ctx.db.run(
+        `INSERT INTO login_failures (key, failures, window_start) VALUES (?1, 1, ?2)
+         ON CONFLICT (key) DO UPDATE SET
+           failures = CASE WHEN ?2 - login_failures.window_start >= ?3 THEN 1 ELSE login_failures.failures + 1 END,
+           window_start = CASE WHEN ?2 - login_failures.window_start >= ?3 THEN ?2 ELSE login_failures.window_start END`,
+        key,
+        now,
+        LOGIN_WINDOW_MS,
+      )
+    }
+    await ctx.db.run('DELETE FROM login_failures WHERE window_start < ?', now - LOGIN_WINDOW_MS)
     return true
   })
 }
@@ -62,16 +67,16 @@ export function beginPasswordAttempt(ctx: AppContext, account: string, address: 
  * The password was right: forgive the pair's failures and take back this attempt's charge on the
  * address, so that many people behind one NAT can log in.
  */
-export function passwordAttemptSucceeded(ctx: AppContext, account: string, address: string): void {
+export async function passwordAttemptSucceeded(ctx: AppContext, account: string, address: string): Promise<void> {
   const keys = keysOf(account, address)
-  immediate(ctx.db, () => {
-    ctx.db.prepare('DELETE FROM login_failures WHERE key = ?').run(keys.pair)
-    ctx.db.prepare('UPDATE login_failures SET failures = max(failures - 1, 0) WHERE key = ?').run(keys.address)
+  await ctx.db.transaction(async () => {
+    await ctx.db.run('DELETE FROM login_failures WHERE key = ?', keys.pair)
+    await ctx.db.run('UPDATE login_failures SET failures = CASE WHEN failures > 0 THEN failures - 1 ELSE 0 END WHERE key = ?', keys.address)
   })
 }
 
 /** After a password reset by email code: the owner proved who they are, lift their account limits. */
-export function forgiveAccount(ctx: AppContext, account: string): void {
+export async function forgiveAccount(ctx: AppContext, account: string): Promise<void> {
   const prefix = `pair ${account} `
-  ctx.db.prepare('DELETE FROM login_failures WHERE substr(key, 1, length(?)) = ?').run(prefix, prefix)
+  await ctx.db.run('DELETE FROM login_failures WHERE substr(key, 1, length(?)) = ?', prefix, prefix)
 }

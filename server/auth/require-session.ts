@@ -26,11 +26,11 @@ export function requestToken(request: FastifyRequest): string | undefined {
 }
 
 /** The caller's session, or throws the `code: -2` answer. */
-export function requireSession(ctx: AppContext, request: FastifyRequest): Session {
+export async function requireSession(ctx: AppContext, request: FastifyRequest): Promise<Session> {
   const token = requestToken(request)
   if (!token) throw sessionRequired(SERVER_MESSAGES.pleaseLogin)
   if (token.length > MAX_FIELD_LENGTH) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
-  const session = touchSession(ctx, token)
+  const session = await touchSession(ctx, token)
   if (session === 'expired') throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   return session
 }

@@ -4,10 +4,9 @@
 // when it leaves no room above the rate (1 ÷ multiple ≤ rate: liquidated as soon as opened).
 // Answers the admin tool's { out | err, exitCode } (1 refused, 2 usage).
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { AMOUNT_PRECISION } from '../../src/contract/spot.ts'
 import { num, str } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 import { findPair } from '../market/pairs.ts'
 import { leverageFits } from './logic.ts'
 import { allTerms } from './terms.ts'
@@ -24,12 +23,12 @@ interface Outcome {
 
 const refused = (err: string): Outcome => ({ err, exitCode: 1 })
 
-function list(db: DatabaseSync): Outcome {
+async function list(db: Database): Promise<Outcome> {
   const open = new Map(
-    statement(db, 'SELECT symbol, count(*) AS n FROM contract_positions WHERE status IN (1, 2) GROUP BY symbol').all().map((row) => [str(row, 'symbol'), num(row, 'n')]),
+    (await db.all('SELECT symbol, count(*) AS n FROM contract_positions WHERE status IN (1, 2) GROUP BY symbol')).map((row) => [str(row, 'symbol'), num(row, 'n')]),
   )
-  const rows = statement(db, 'SELECT * FROM contract_config ORDER BY rowid').all()
-  const offered = new Map(allTerms(db, undefined).map((terms) => [terms.pair.symbol, terms.leverages]))
+  const rows = await db.all('SELECT * FROM contract_config ORDER BY rowid')
+  const offered = new Map((await allTerms(db, undefined)).map((terms) => [terms.pair.symbol, terms.leverages]))
   const lines = rows.map((row) => {
     const symbol = str(row, 'symbol')
     return `${symbol}\t${offered.get(symbol)?.join(',') ?? '(not a USDT pair)'}×\tmmr ${str(row, 'maintenance_margin_rate')}\tmin ${str(row, 'min_quantity')}\t${open.get(symbol) ?? 0} open`
@@ -40,7 +39,7 @@ function list(db: DatabaseSync): Outcome {
 const RATE = /^0\.\d{1,8}$/
 const QUANTITY = /^\d{1,12}(?:\.\d{1,8})?$/
 
-function set(db: DatabaseSync, [symbolText = '', multiplesText = '', mmr = '', minQuantity = '']: string[]): Outcome {
+async function set(db: Database, [symbolText = '', multiplesText = '', mmr = '', minQuantity = '']: string[]): Promise<Outcome> {
   const pair = findPair(symbolText.trim().toLowerCase())
   if (!pair || pair.quote !== 'USDT') return refused(`"${symbolText}" is not a USDT pair of the catalogue (e.g. btcusdt)`)
   if (!RATE.test(mmr) || !new BigNumber(mmr).isGreaterThan(0)) return refused(`maintenance margin rate "${mmr}": a rate between 0 and 1 such as 0.005`)
@@ -53,16 +52,13 @@ function set(db: DatabaseSync, [symbolText = '', multiplesText = '', mmr = '', m
   const digits = AMOUNT_PRECISION[pair.base] ?? pair.amountDigits
   const min = new BigNumber(QUANTITY.test(minQuantity) ? minQuantity : 'NaN')
   if (!min.isGreaterThan(0) || (min.decimalPlaces() ?? Infinity) > digits) return refused(`minimum quantity "${minQuantity}": more than 0, at most ${digits} decimals for ${pair.base}`)
-  statement(
-    db,
-    `INSERT INTO contract_config (symbol, leverages, maintenance_margin_rate, min_quantity) VALUES (?, ?, ?, ?)
-     ON CONFLICT (symbol) DO UPDATE SET leverages = excluded.leverages, maintenance_margin_rate = excluded.maintenance_margin_rate, min_quantity = excluded.min_quantity`,
-  ).run(pair.symbol, multiples.join(','), new BigNumber(mmr).toFixed(), min.toFixed())
+  await db.run(`INSERT INTO contract_config (symbol, leverages, maintenance_margin_rate, min_quantity) VALUES (?, ?, ?, ?)
+     ON CONFLICT (symbol) DO UPDATE SET leverages = excluded.leverages, maintenance_margin_rate = excluded.maintenance_margin_rate, min_quantity = excluded.min_quantity`, pair.symbol, multiples.join(','), new BigNumber(mmr).toFixed(), min.toFixed())
   return { out: `${pair.symbol}: ${multiples.join(',')}×, maintenance margin rate ${new BigNumber(mmr).toFixed()}, minimum ${min.toFixed()} ${pair.base}`, exitCode: 0 }
 }
 
-export function contractsCommand(db: DatabaseSync, [action, ...args]: string[]): Outcome {
-  if (action === 'list' && args.length === 0) return list(db)
-  if (action === 'set' && args.length === 4) return set(db, args)
+export async function contractsCommand(db: Database, [action, ...args]: string[]): Promise<Outcome> {
+  if (action === 'list' && args.length === 0) return await list(db)
+  if (action === 'set' && args.length === 4) return await set(db, args)
   return { err: `usage:\n${CONTRACTS_USAGE}`, exitCode: 2 }
 }

@@ -10,14 +10,13 @@
 //   editStops  new stop loss / take profit, checked against the entry and the liquidation price
 // Another user's id, or one that names nothing, is refused as not found.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { CLOSE_REASONS, CONTRACT_PATHS, type ContractPosition, POSITION_STATUS } from '../../src/contract/contracts.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { AppContext } from '../context.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
-import { immediate } from '../db/transaction.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { refusing } from '../http/refusal.ts'
 import { plain } from '../ledger/amount.ts'
@@ -34,7 +33,7 @@ import { closeAt, nameOf } from './settle.ts'
 import { contractFeeRates, pairTerms } from './terms.ts'
 
 type Answer = BbEnvelope<ContractPosition | null>
-type Work = (db: DatabaseSync, position: StoredPosition, now: number, instant: PriceInstant | undefined) => Answer
+type Work = (db: Database, position: StoredPosition, now: number, instant: PriceInstant | undefined) => Promise<Answer>
 
 interface Call {
   path: string
@@ -48,59 +47,59 @@ interface Call {
 /** Finds the caller's own position, catches its pair up, then runs `work` on it as read in the transaction. */
 async function onOwnPosition(ctx: AppContext, engine: ContractEngine, userId: number, call: Call, work: Work): Promise<Answer> {
   const id = positionIdOf(call.idText)
-  const found = id === undefined ? undefined : findPosition(ctx.db, id, userId)
+  const found = id === undefined ? undefined : await findPosition(ctx.db, id, userId)
   const pair = found ? findPair(found.symbol) : undefined
   if (id === undefined || !pair) return fail(SERVER_MESSAGES.contractPositionNotFound)
   const now = ctx.now()
   const instant = call.priced ? await engine.feed.instant(pair, now) : undefined
   if (call.priced && !instant) return fail(SERVER_MESSAGES.priceUnavailable)
-  engine.walk.catchUp(pair)
+  await engine.walk.catchUp(pair)
   const hash = requestHash(call.path, { id: String(id), ...call.fields })
-  return once(ctx.db, { userId, key: call.key, hash, now }, () =>
+  return await once(ctx.db, { userId, key: call.key, hash, now }, () =>
     refusing(() =>
-      immediate(ctx.db, () => {
-        const position = findPosition(ctx.db, id, userId)
+      ctx.db.transaction(async () => {
+        const position = await findPosition(ctx.db, id, userId)
         // The clock read again inside the lock: what changes is watched from when it is written.
-        return position ? work(ctx.db, position, Math.max(now, ctx.now()), instant) : fail(SERVER_MESSAGES.contractPositionNotFound)
+        return position ? await work(ctx.db, position, Math.max(now, ctx.now()), instant) : fail(SERVER_MESSAGES.contractPositionNotFound)
       }),
     ),
   )
 }
 
 export function closePosition(ctx: AppContext, engine: ContractEngine, userId: number, idText: string, quantity: string | undefined, key: string | undefined): Promise<Answer> {
-  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.close, idText, fields: { quantity }, key, priced: true }, (db, position, now, instant) => {
+  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.close, idText, fields: { quantity }, key, priced: true }, async (db, position, now, instant) => {
     if (position.status !== POSITION_STATUS.holding || !instant) return fail(SERVER_MESSAGES.contractNotHolding)
-    const terms = pairTerms(db, position.symbol, ctx.config.contractTestMmr)
+    const terms = await pairTerms(db, position.symbol, ctx.config.contractTestMmr)
     if (!terms) return fail(SERVER_MESSAGES.unknownPair)
     const part = checkClosePart(quantity, position.quantity, position.margin, terms)
     if (!part.ok) return fail(part.msg)
-    return ok(toWirePosition(closeAt(db, position, part.value, instant, CLOSE_REASONS.user, contractFeeRates(db).close, now)))
+    return ok(toWirePosition(await closeAt(db, position, part.value, instant, CLOSE_REASONS.user, (await contractFeeRates(db)).close, now)))
   })
 }
 
 export function cancelPosition(ctx: AppContext, engine: ContractEngine, userId: number, idText: string, key: string | undefined): Promise<Answer> {
-  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.cancel, idText, fields: {}, key }, (db, position, now) => {
+  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.cancel, idText, fields: {}, key }, async (db, position, now) => {
     if (position.status !== POSITION_STATUS.pending) return fail(SERVER_MESSAGES.contractNotCancellable)
     const held = plain(new BigNumber(position.margin).plus(position.openFee))
-    releaseContractEntry(db, { userId, currency: position.quote, amount: held, memo: `contract ${nameOf(position)} cancelled`, now })
-    const after = changePosition(db, position, { status: POSITION_STATUS.cancelled, margin: '0', closedAt: now }, now)
+    await releaseContractEntry(db, { userId, currency: position.quote, amount: held, memo: `contract ${nameOf(position)} cancelled`, now })
+    const after = await changePosition(db, position, { status: POSITION_STATUS.cancelled, margin: '0', closedAt: now }, now)
     if (position.recordId !== null) {
-      settleRecord(db, position.recordId, { status: RECORD_STATUS.finished, fee: '0', actualArrival: held, info: `${nameOf(position)} ${position.quantity} limit @ ${position.limitPrice ?? ''} cancelled, ${held} returned`, now })
+      await settleRecord(db, position.recordId, { status: RECORD_STATUS.finished, fee: '0', actualArrival: held, info: `${nameOf(position)} ${position.quantity} limit @ ${position.limitPrice ?? ''} cancelled, ${held} returned`, now })
     }
     return ok(toWirePosition(after))
   })
 }
 
 export function addMargin(ctx: AppContext, engine: ContractEngine, userId: number, idText: string, amountText: string, key: string | undefined): Promise<Answer> {
-  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.addMargin, idText, fields: { amount: amountText }, key }, (db, position, now) => {
+  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.addMargin, idText, fields: { amount: amountText }, key }, async (db, position, now) => {
     if (position.status !== POSITION_STATUS.holding || position.entryPrice === null) return fail(SERVER_MESSAGES.contractNotHolding)
     const amount = checkAmount(amountText)
     if (!amount.ok) return fail(amount.msg)
-    const entryId = addContractMargin(db, { userId, currency: position.quote, amount: amount.value, memo: `contract ${nameOf(position)} margin added`, now })
+    const entryId = await addContractMargin(db, { userId, currency: position.quote, amount: amount.value, memo: `contract ${nameOf(position)} margin added`, now })
     const margin = new BigNumber(position.margin).plus(amount.value)
     const liquidation = liquidationTicks(sideOf(position), position.entryPrice, position.quantity, margin, position.mmr, precisionOf(position))
-    const after = changePosition(db, position, { margin: plain(margin), liquidationTicks: liquidation, watchFrom: now }, now)
-    insertRecord(db, {
+    const after = await changePosition(db, position, { margin: plain(margin), liquidationTicks: liquidation, watchFrom: now }, now)
+    await insertRecord(db, {
       userId, accountType: ACCOUNT_TYPES.contract, tradeType: RECORD_TYPES.futures, currency: position.quote, amount: `-${amount.value}`,
       fee: '0', actualArrival: '0', status: RECORD_STATUS.finished, info: `${nameOf(position)} margin +${amount.value}, now ${plain(margin)}`, entryId, now,
     })
@@ -109,12 +108,12 @@ export function addMargin(ctx: AppContext, engine: ContractEngine, userId: numbe
 }
 
 export function editStops(ctx: AppContext, engine: ContractEngine, userId: number, idText: string, stops: { stopLoss?: string; takeProfit?: string }, key: string | undefined): Promise<Answer> {
-  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.editStops, idText, fields: stops, key }, (db, position, now) => {
+  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.editStops, idText, fields: stops, key }, async (db, position, now) => {
     const entryTicks = position.status === POSITION_STATUS.holding ? position.entryTicks : position.status === POSITION_STATUS.pending ? position.limitTicks : null
     const pair = findPair(position.symbol)
     if (entryTicks === null || !pair) return fail(SERVER_MESSAGES.contractNotHolding)
     const checked = checkStops(stops, pair, sideOf(position), entryTicks, position.liquidationTicks)
     if (!checked.ok) return fail(checked.msg)
-    return ok(toWirePosition(changePosition(db, position, { ...checked.value, watchFrom: now }, now)))
+    return ok(toWirePosition(await changePosition(db, position, { ...checked.value, watchFrom: now }, now)))
   })
 }

@@ -13,8 +13,6 @@ import { CONTRACT_PATHS, type ContractPosition, ENTRY_TYPES, POSITION_STATUS } f
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { AppContext } from '../context.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
-import { statement } from '../db/statements.ts'
-import { immediate } from '../db/transaction.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { refusing } from '../http/refusal.ts'
 import { plain } from '../ledger/amount.ts'
@@ -28,13 +26,13 @@ import { insertPosition, type StoredPosition, toWirePosition } from './positions
 import { nameOf } from './settle.ts'
 import { contractFeeRates, pairTerms, type PairTerms } from './terms.ts'
 
-function open(ctx: AppContext, userId: number, terms: PairTerms, request: OpenRequest, instant: PriceInstant): StoredPosition {
+async function open(ctx: AppContext, userId: number, terms: PairTerms, request: OpenRequest, instant: PriceInstant): Promise<StoredPosition> {
   const { db } = ctx
   const now = instant.at
   const { pair, mmr } = terms
   const market = request.entryType === ENTRY_TYPES.market
-  const fee = plain(feeOf(notionalOf(request.price.text, request.quantity), contractFeeRates(db).open))
-  const position = insertPosition(db, {
+  const fee = plain(feeOf(notionalOf(request.price.text, request.quantity), (await contractFeeRates(db)).open))
+  const position = await insertPosition(db, {
     userId,
     symbol: pair.symbol,
     base: pair.base,
@@ -66,9 +64,9 @@ function open(ctx: AppContext, userId: number, terms: PairTerms, request: OpenRe
   const move = { userId, currency: pair.quote, margin: request.margin, fee, now }
   const what = `${request.quantity} @ ${request.price.text}`
   const entryId = market
-    ? openContractPosition(db, { ...move, memo: `contract ${nameOf(position)} opened ${what}` })
-    : holdContractEntry(db, { ...move, memo: `contract ${nameOf(position)} limit ${what}` })
-  const recordId = insertRecord(db, {
+    ? await openContractPosition(db, { ...move, memo: `contract ${nameOf(position)} opened ${what}` })
+    : await holdContractEntry(db, { ...move, memo: `contract ${nameOf(position)} limit ${what}` })
+  const recordId = await insertRecord(db, {
     userId,
     accountType: ACCOUNT_TYPES.contract,
     tradeType: RECORD_TYPES.futures,
@@ -83,12 +81,12 @@ function open(ctx: AppContext, userId: number, terms: PairTerms, request: OpenRe
   })
   if (market) return position
   // Not a change of state: the record a limit entry waits with, for its entry or cancel to settle.
-  statement(db, 'UPDATE contract_positions SET record_id = ? WHERE id = ?').run(recordId, position.id)
+  await db.run('UPDATE contract_positions SET record_id = ? WHERE id = ?', recordId, position.id)
   return { ...position, recordId }
 }
 
 export async function openPosition(ctx: AppContext, engine: ContractEngine, userId: number, fields: OpenFields, key: string | undefined): Promise<BbEnvelope<ContractPosition | null>> {
-  const terms = pairTerms(ctx.db, fields.symbol.trim().toLowerCase(), ctx.config.contractTestMmr)
+  const terms = await pairTerms(ctx.db, fields.symbol.trim().toLowerCase(), ctx.config.contractTestMmr)
   if (!terms) return fail(SERVER_MESSAGES.unknownPair)
   const instant = await engine.feed.instant(terms.pair, ctx.now())
   if (!instant) return fail(SERVER_MESSAGES.priceUnavailable)
@@ -96,7 +94,7 @@ export async function openPosition(ctx: AppContext, engine: ContractEngine, user
   if (!request.ok) return fail(request.msg)
   const hash = requestHash(CONTRACT_PATHS.open, { ...fields })
   // A savepoint of once()'s transaction: not enough balance undoes the position, and once() stores the refusal.
-  return once(ctx.db, { userId, key, hash, now: instant.at }, () =>
-    refusing(() => ok(toWirePosition(immediate(ctx.db, () => open(ctx, userId, terms, request.value, instant))))),
+  return await once(ctx.db, { userId, key, hash, now: instant.at }, () =>
+    refusing(async () => ok(toWirePosition(await ctx.db.transaction(() => open(ctx, userId, terms, request.value, instant))))),
   )
 }

@@ -12,8 +12,6 @@
 // savepoint, so one that fails is logged and rolled back alone.
 import type { MarketSource } from '../market/source.ts'
 import { num, type Row } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
-import { immediate } from '../db/transaction.ts'
 import { createFeedWalk, type FeedWalk, type PassContext, priceFeed, type PriceInstant, type WalkFeed } from '../market/feed-walk.ts'
 import { PAIRS, type Pair } from '../market/pairs.ts'
 import { actOnPosition } from './settle.ts'
@@ -32,12 +30,9 @@ interface Bounds {
 
 const orNull = (row: Row | undefined, column: string): number | null => (row && row[column] !== null ? num(row, column) : null)
 
-function boundsOf(ctx: PassContext, symbol: string): Bounds | undefined {
-  const row = statement(
-    ctx.db,
-    `SELECT (SELECT max(down_ticks) FROM contract_positions WHERE symbol = ?1 AND down_ticks IS NOT NULL) AS down,
-            (SELECT min(up_ticks) FROM contract_positions WHERE symbol = ?1 AND up_ticks IS NOT NULL) AS up`,
-  ).get(symbol)
+async function boundsOf(ctx: PassContext, symbol: string): Promise<Bounds | undefined> {
+  const row = await ctx.db.get(`SELECT (SELECT max(down_ticks) FROM contract_positions WHERE symbol = ?1 AND down_ticks IS NOT NULL) AS down,
+            (SELECT min(up_ticks) FROM contract_positions WHERE symbol = ?1 AND up_ticks IS NOT NULL) AS up`, symbol)
   const bounds = { down: orNull(row, 'down'), up: orNull(row, 'up') }
   return bounds.down === null && bounds.up === null ? undefined : bounds
 }
@@ -45,40 +40,34 @@ function boundsOf(ctx: PassContext, symbol: string): Bounds | undefined {
 const hits = (b: Bounds, ticks: number): boolean => (b.down !== null && ticks <= b.down) || (b.up !== null && ticks >= b.up)
 
 /** Through the two partial indexes: reads the pair's waiting positions only, never the history. */
-function earliestWatched(ctx: PassContext, symbol: string): number | undefined {
-  const row = statement(
-    ctx.db,
-    `SELECT (SELECT min(watch_from) FROM contract_positions WHERE symbol = ?1 AND down_ticks IS NOT NULL) AS down,
-            (SELECT min(watch_from) FROM contract_positions WHERE symbol = ?1 AND up_ticks IS NOT NULL) AS up`,
-  ).get(symbol)
+async function earliestWatched(ctx: PassContext, symbol: string): Promise<number | undefined> {
+  const row = await ctx.db.get(`SELECT (SELECT min(watch_from) FROM contract_positions WHERE symbol = ?1 AND down_ticks IS NOT NULL) AS down,
+            (SELECT min(watch_from) FROM contract_positions WHERE symbol = ?1 AND up_ticks IS NOT NULL) AS up`, symbol)
   const found = [orNull(row, 'down'), orNull(row, 'up')].filter((at): at is number => at !== null)
   return found.length > 0 ? Math.min(...found) : undefined
 }
 
 /** Ids of the pair's positions the instant's price reached, watched since before it. */
-const reached = (ctx: PassContext, symbol: string, instant: PriceInstant, limit: number): number[] =>
-  statement(
-    ctx.db,
-    `SELECT id FROM contract_positions WHERE symbol = ?1 AND down_ticks >= ?2 AND watch_from < ?3
+const reached = async (ctx: PassContext, symbol: string, instant: PriceInstant, limit: number): Promise<number[]> =>
+  (await ctx.db.all(`SELECT id FROM contract_positions WHERE symbol = ?1 AND down_ticks >= ?2 AND watch_from < ?3
      UNION
      SELECT id FROM contract_positions WHERE symbol = ?1 AND up_ticks <= ?2 AND watch_from < ?3
-     ORDER BY id LIMIT ?4`,
-  ).all(symbol, instant.lastTicks, instant.at, limit).map((row) => num(row, 'id'))
+     ORDER BY id LIMIT ?4`, symbol, instant.lastTicks, instant.at, limit)).map((row) => num(row, 'id'))
 
 /** Everything the instant's price does to the pair's positions; answers how many acted. */
-function actAt(ctx: PassContext, pair: Pair, instant: PriceInstant): number {
+async function actAt(ctx: PassContext, pair: Pair, instant: PriceInstant): Promise<number> {
   let acted = 0
   // Positions that failed, or that another pass changed first, still match; they are not asked again.
   const stuck = new Set<number>()
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const ids = reached(ctx, pair.symbol, instant, BATCH + stuck.size).filter((id) => !stuck.has(id))
+    const ids = (await reached(ctx, pair.symbol, instant, BATCH + stuck.size)).filter((id) => !stuck.has(id))
     if (ids.length === 0) break
-    immediate(ctx.db, () => {
+    await ctx.db.transaction(async () => {
       const now = ctx.now()
-      const closeRate = contractFeeRates(ctx.db).close
+      const closeRate = (await contractFeeRates(ctx.db)).close
       for (const id of ids) {
         try {
-          if (immediate(ctx.db, () => actOnPosition(ctx.db, id, instant, closeRate, now))) acted += 1
+          if (await ctx.db.transaction(async () => await actOnPosition(ctx.db, id, instant, closeRate, now))) acted += 1
           else stuck.add(id)
         } catch (error) {
           stuck.add(id)
@@ -101,11 +90,15 @@ export function createContractEngine(ctx: PassContext, market: MarketSource): Co
   const feed = priceFeed(market)
   const walk = createFeedWalk(ctx, feed, {
     cursorTable: 'contract_feed_cursor',
-    symbols: () => USDT_SYMBOLS.filter((symbol) => boundsOf(ctx, symbol) !== undefined),
-    bounds: (symbol) => boundsOf(ctx, symbol),
+    symbols: async () => {
+      const waiting: string[] = []
+      for (const symbol of USDT_SYMBOLS) if ((await boundsOf(ctx, symbol)) !== undefined) waiting.push(symbol)
+      return waiting
+    },
+    bounds: async (symbol) => await boundsOf(ctx, symbol),
     hits,
-    earliest: (symbol) => earliestWatched(ctx, symbol),
-    actAt: (pair, instant) => actAt(ctx, pair, instant),
+    earliest: async (symbol) => await earliestWatched(ctx, symbol),
+    actAt: async (pair, instant) => await actAt(ctx, pair, instant),
   })
   return { feed, walk }
 }

@@ -2,11 +2,10 @@
 // the reads of the lists, and the ONE way a position changes: changePosition, a conditional UPDATE
 // on the status and revision read, which also recomputes the levels the pass watches. Which changes
 // happen, with which money, is settle.ts's and manage.ts's business.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { CloseReason, ContractPage, ContractPosition, Direction, EntryType, PositionFilter, PositionResult, PositionStatus } from '../../src/contract/contracts.ts'
 import { DIRECTIONS, POSITION_FILTERS, POSITION_STATUS } from '../../src/contract/contracts.ts'
 import { num, type Row, str, strOrNull } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 import { findPair } from '../market/pairs.ts'
 import { fromTicks } from '../market/price-ticks.ts'
 import { type Levels, type Side, watchedLevels } from './logic.ts'
@@ -114,26 +113,21 @@ export function toWirePosition(position: StoredPosition): ContractPosition {
 export type NewPosition = Omit<StoredPosition, 'id' | 'closeFee' | 'realizedPnl' | 'closeReason' | 'result' | 'exitPrice' | 'exitAt' | 'revision' | 'closedAt'>
 
 /** Writes a new position; answers it as stored. */
-export function insertPosition(db: DatabaseSync, position: NewPosition): StoredPosition {
+export async function insertPosition(db: Database, position: NewPosition): Promise<StoredPosition> {
   const precision = findPair(position.symbol)?.precision ?? 8
   const stored: StoredPosition = { ...position, id: 0, closeFee: '0', realizedPnl: '0', closeReason: null, result: null, exitPrice: null, exitAt: null, revision: 0, closedAt: null }
   const { down, up } = watched(stored)
   const text = (ticks: number | null) => (ticks === null ? null : fromTicks(ticks, precision))
-  const result = statement(
-    db,
-    `INSERT INTO contract_positions (user_id, symbol, base, quote, direction, leverage, entry_type, limit_price, limit_ticks, quantity,
+  const id = await db.insert(`INSERT INTO contract_positions (user_id, symbol, base, quote, direction, leverage, entry_type, limit_price, limit_ticks, quantity,
        opened_quantity, entry_price, entry_ticks, margin, maintenance_margin_rate, liquidation_price, liquidation_ticks, stop_loss,
        stop_loss_ticks, take_profit, take_profit_ticks, open_fee, status, down_ticks, up_ticks, watch_from, record_id, created_at,
        opened_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    position.userId, position.symbol, position.base, position.quote, position.direction, position.leverage, position.entryType,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, position.userId, position.symbol, position.base, position.quote, position.direction, position.leverage, position.entryType,
     position.limitPrice, position.limitTicks, position.quantity, position.openedQuantity, position.entryPrice, position.entryTicks,
     position.margin, position.mmr, text(position.liquidationTicks), position.liquidationTicks, text(position.stopLossTicks),
     position.stopLossTicks, text(position.takeProfitTicks), position.takeProfitTicks, position.openFee, position.status, down, up,
-    position.watchFrom, position.recordId, position.createdAt, position.openedAt, position.createdAt,
-  )
-  return { ...stored, id: Number(result.lastInsertRowid) }
+    position.watchFrom, position.recordId, position.createdAt, position.openedAt, position.createdAt)
+  return { ...stored, id }
 }
 
 /**
@@ -141,7 +135,7 @@ export function insertPosition(db: DatabaseSync, position: NewPosition): StoredP
  * revision), recomputing what the pass watches; answers the new state. A change that finds the row
  * moved cannot happen inside one transaction, so it throws and rolls everything back.
  */
-export function changePosition(db: DatabaseSync, before: StoredPosition, change: PositionChange, now: number): StoredPosition {
+export async function changePosition(db: Database, before: StoredPosition, change: PositionChange, now: number): Promise<StoredPosition> {
   const merged: StoredPosition = { ...before, ...change }
   // An ended position is watched no more.
   const after: StoredPosition = isActive(merged.status) ? merged : { ...merged, watchFrom: null }
@@ -160,18 +154,15 @@ export function changePosition(db: DatabaseSync, before: StoredPosition, change:
     values.push(ticks === null ? null : fromTicks(ticks, precision), ticks)
   }
   const { down, up } = watched(after)
-  const changed = statement(
-    db,
-    `UPDATE contract_positions SET ${[...sets, 'down_ticks = ?', 'up_ticks = ?', 'watch_from = ?', 'revision = revision + 1', 'updated_at = ?'].join(', ')}
-     WHERE id = ? AND status = ? AND revision = ?`,
-  ).run(...values, down, up, after.watchFrom, now, before.id, before.status, before.revision)
+  const changed = await db.run(`UPDATE contract_positions SET ${[...sets, 'down_ticks = ?', 'up_ticks = ?', 'watch_from = ?', 'revision = revision + 1', 'updated_at = ?'].join(', ')}
+     WHERE id = ? AND status = ? AND revision = ?`, ...values, down, up, after.watchFrom, now, before.id, before.status, before.revision)
   if (changed.changes !== 1) throw new Error(`contracts: position ${before.id} changed during its transaction`)
   return { ...after, revision: before.revision + 1 }
 }
 
 /** A position by id; with userId only that user's own (a foreign id answers undefined). */
-export function findPosition(db: DatabaseSync, id: number, userId?: number): StoredPosition | undefined {
-  const row = statement(db, 'SELECT * FROM contract_positions WHERE id = ?').get(id)
+export async function findPosition(db: Database, id: number, userId?: number): Promise<StoredPosition | undefined> {
+  const row = await db.get('SELECT * FROM contract_positions WHERE id = ?', id)
   if (!row) return undefined
   const position = toStoredPosition(row)
   return userId === undefined || position.userId === userId ? position : undefined
@@ -184,10 +175,9 @@ export const positionIdOf = (text: string): number | undefined => (/^[1-9]\d{0,1
 export const OPEN_LIST_LIMIT = 200
 
 /** The caller's pending and holding positions, newest first. */
-export function openPositions(db: DatabaseSync, userId: number, symbol: string | undefined): ContractPosition[] {
+export async function openPositions(db: Database, userId: number, symbol: string | undefined): Promise<ContractPosition[]> {
   const symbolOrNull = symbol ?? null
-  return statement(db, `SELECT * FROM contract_positions WHERE user_id = ? AND status IN (1, 2) AND (? IS NULL OR symbol = ?) ORDER BY id DESC LIMIT ${OPEN_LIST_LIMIT}`)
-    .all(userId, symbolOrNull, symbolOrNull)
+  return (await db.all(`SELECT * FROM contract_positions WHERE user_id = ? AND status IN (1, 2) AND (? IS NULL OR symbol = ?) ORDER BY id DESC LIMIT ${OPEN_LIST_LIMIT}`, userId, symbolOrNull, symbolOrNull))
     .map((row) => toWirePosition(toStoredPosition(row)))
 }
 
@@ -198,9 +188,9 @@ const FILTER_STATUSES: Record<PositionFilter, readonly PositionStatus[]> = {
 }
 
 /** One page of the caller's positions of a filter, newest first. */
-export function historyPage(db: DatabaseSync, userId: number, filter: PositionFilter, pageNo: number, pageSize: number): ContractPage {
+export async function historyPage(db: Database, userId: number, filter: PositionFilter, pageNo: number, pageSize: number): Promise<ContractPage> {
   const where = `user_id = ? AND status IN (${FILTER_STATUSES[filter].join(', ')})`
-  const sum = num(statement(db, `SELECT count(*) AS n FROM contract_positions WHERE ${where}`).get(userId) ?? {}, 'n')
-  const rows = statement(db, `SELECT * FROM contract_positions WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(userId, pageSize, (pageNo - 1) * pageSize)
+  const sum = num(await db.get(`SELECT count(*) AS n FROM contract_positions WHERE ${where}`, userId) ?? {}, 'n')
+  const rows = await db.all(`SELECT * FROM contract_positions WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, userId, pageSize, (pageNo - 1) * pageSize)
   return { list: rows.map((row) => toWirePosition(toStoredPosition(row))), sum }
 }

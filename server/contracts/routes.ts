@@ -34,61 +34,61 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: AppConte
   const engine = createContractEngine(ctx, market)
   const testMmr = ctx.config.contractTestMmr
 
-  app.post(CONTRACT_PATHS.config, (request) => {
+  app.post(CONTRACT_PATHS.config, async (request) => {
     readFields(request.body, [])
-    return ok(contractConfig(ctx.db, testMmr))
+    return ok(await contractConfig(ctx.db, testMmr))
   })
 
-  app.post(CONTRACT_PATHS.open, (request) => {
+  app.post(CONTRACT_PATHS.open, async (request) => {
     const fields = readFields(request.body, ['symbol', 'direction', 'leverage', 'entryType', 'quantity'], ['price', 'stopLoss', 'takeProfit'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return openPosition(ctx, engine, userId, fields, idempotencyKey(request))
   })
 
-  app.post(CONTRACT_PATHS.cancel, (request) => {
+  app.post(CONTRACT_PATHS.cancel, async (request) => {
     const { id } = readFields(request.body, ['id'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return cancelPosition(ctx, engine, userId, id, idempotencyKey(request))
   })
 
-  app.post(CONTRACT_PATHS.close, (request) => {
+  app.post(CONTRACT_PATHS.close, async (request) => {
     const { id, quantity } = readFields(request.body, ['id'], ['quantity'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return closePosition(ctx, engine, userId, id, quantity, idempotencyKey(request))
   })
 
-  app.post(CONTRACT_PATHS.addMargin, (request) => {
+  app.post(CONTRACT_PATHS.addMargin, async (request) => {
     const { id, amount } = readFields(request.body, ['id', 'amount'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return addMargin(ctx, engine, userId, id, amount, idempotencyKey(request))
   })
 
-  app.post(CONTRACT_PATHS.editStops, (request) => {
+  app.post(CONTRACT_PATHS.editStops, async (request) => {
     const { id, stopLoss, takeProfit } = readFields(request.body, ['id'], ['stopLoss', 'takeProfit'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return editStops(ctx, engine, userId, id, { stopLoss, takeProfit }, idempotencyKey(request))
   })
 
-  app.post(CONTRACT_PATHS.positions, (request) => {
+  app.post(CONTRACT_PATHS.positions, async (request) => {
     const { symbol } = readFields(request.body, [], ['symbol'])
-    const { userId } = requireSession(ctx, request)
-    const terms = symbol === undefined ? undefined : pairTerms(ctx.db, symbol.trim().toLowerCase(), testMmr)
+    const { userId } = await requireSession(ctx, request)
+    const terms = symbol === undefined ? undefined : await pairTerms(ctx.db, symbol.trim().toLowerCase(), testMmr)
     if (symbol !== undefined && !terms) return fail(SERVER_MESSAGES.unknownPair)
-    return ok(openPositions(ctx.db, userId, terms?.pair.symbol))
+    return ok(await openPositions(ctx.db, userId, terms?.pair.symbol))
   })
 
-  app.post(CONTRACT_PATHS.history, (request) => {
+  app.post(CONTRACT_PATHS.history, async (request) => {
     const fields = readFields(request.body, [], ['status', 'pageNo', 'pageSize'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     const { pageNo, pageSize } = pagingOf({ pageNo: fields.pageNo, pageSize: fields.pageSize })
-    return ok(historyPage(ctx.db, userId, filterOf(fields.status), pageNo, pageSize))
+    return ok(await historyPage(ctx.db, userId, filterOf(fields.status), pageNo, pageSize))
   })
 
-  app.post(CONTRACT_PATHS.detail, (request) => {
+  app.post(CONTRACT_PATHS.detail, async (request) => {
     const { id } = readFields(request.body, ['id'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     const positionId = positionIdOf(id)
-    const position = positionId === undefined ? undefined : findPosition(ctx.db, positionId, userId)
+    const position = positionId === undefined ? undefined : await findPosition(ctx.db, positionId, userId)
     return position ? ok(toWirePosition(position)) : fail(SERVER_MESSAGES.contractPositionNotFound)
   })
 
@@ -97,7 +97,7 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: AppConte
     if (result.acted > 0) ctx.log.info({ acted: result.acted }, 'contract positions the price reached while the server was down')
     if (!result.behind) break
   }
-  const stop = startTicks(ctx.log, 'contracts pass', PASS_TICK_MS, engine.walk.pass)
+  const stop = startTicks(ctx, 'contracts pass', PASS_TICK_MS, engine.walk.pass)
   app.addHook('onClose', () => stop())
   return engine
 }

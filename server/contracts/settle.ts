@@ -11,7 +11,7 @@
 //                the trigger the instant's price reaches (liquidation first).
 // Prices and instants are those of the crossing second (the pass's) or of the request.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { CLOSE_REASONS, type CloseReason, POSITION_RESULTS, POSITION_STATUS } from '../../src/contract/contracts.ts'
 import { plain } from '../ledger/amount.ts'
@@ -32,11 +32,11 @@ const signed = (value: BigNumber): string => (value.isGreaterThan(0) ? `+${plain
 const resultOf = (p: StoredPosition) => (isWin(p.realizedPnl, p.openFee, p.closeFee) ? POSITION_RESULTS.win : POSITION_RESULTS.lose)
 
 /** A pending limit entry whose price the instant reached: holding at its limit price from that instant. */
-export function enterAt(db: DatabaseSync, position: StoredPosition, instant: PriceInstant, now: number): StoredPosition {
+export async function enterAt(db: Database, position: StoredPosition, instant: PriceInstant, now: number): Promise<StoredPosition> {
   if (position.limitPrice === null || position.limitTicks === null) throw new Error(`contracts: position ${position.id} has no limit`)
-  enterContractPosition(db, { userId: position.userId, currency: position.quote, fee: position.openFee, memo: `contract ${nameOf(position)} entered`, now })
+  await enterContractPosition(db, { userId: position.userId, currency: position.quote, fee: position.openFee, memo: `contract ${nameOf(position)} entered`, now })
   const liquidation = liquidationTicks(sideOf(position), position.limitPrice, position.quantity, position.margin, position.mmr, precisionOf(position))
-  const entered = changePosition(db, position, {
+  const entered = await changePosition(db, position, {
     status: POSITION_STATUS.holding,
     entryPrice: position.limitPrice,
     entryTicks: position.limitTicks,
@@ -45,18 +45,18 @@ export function enterAt(db: DatabaseSync, position: StoredPosition, instant: Pri
     watchFrom: instant.at,
   }, now)
   if (position.recordId !== null) {
-    settleRecord(db, position.recordId, { status: RECORD_STATUS.finished, info: `${nameOf(position)} ${position.quantity} entered @ ${position.limitPrice}`, now })
+    await settleRecord(db, position.recordId, { status: RECORD_STATUS.finished, info: `${nameOf(position)} ${position.quantity} entered @ ${position.limitPrice}`, now })
   }
   return entered
 }
 
 /** Closes `part` of a holding position at the instant's price, for `reason`; answers its new state. */
-export function closeAt(db: DatabaseSync, position: StoredPosition, part: string, instant: PriceInstant, reason: CloseReason, closeRate: string, now: number): StoredPosition {
+export async function closeAt(db: Database, position: StoredPosition, part: string, instant: PriceInstant, reason: CloseReason, closeRate: string, now: number): Promise<StoredPosition> {
   if (position.entryPrice === null) throw new Error(`contracts: position ${position.id} has no entry`)
   const side = sideOf(position)
   const released = marginShare(position.margin, position.quantity, part)
   const outcome = closeOutcome(released, pnlOf(side, position.entryPrice, instant.last, part), feeOf(notionalOf(instant.last, part), closeRate))
-  const entryId = closeContractPosition(db, {
+  const entryId = await closeContractPosition(db, {
     userId: position.userId,
     currency: position.quote,
     margin: plain(released),
@@ -79,8 +79,8 @@ export function closeAt(db: DatabaseSync, position: StoredPosition, part: string
   const closed = whole
     ? { ...money, status: POSITION_STATUS.finished, closeReason: reason, result: resultOf({ ...position, ...money }), closedAt: instant.at }
     : { ...money, liquidationTicks: liquidationTicks(side, position.entryPrice, quantity, margin, position.mmr, precisionOf(position)), watchFrom: now }
-  const after = changePosition(db, position, closed, now)
-  insertRecord(db, {
+  const after = await changePosition(db, position, closed, now)
+  await insertRecord(db, {
     userId: position.userId,
     accountType: ACCOUNT_TYPES.contract,
     tradeType: RECORD_TYPES.futures,
@@ -97,10 +97,10 @@ export function closeAt(db: DatabaseSync, position: StoredPosition, part: string
 }
 
 /** Liquidation: the whole margin to 'house', nothing back; answers the position's new state. */
-export function liquidateAt(db: DatabaseSync, position: StoredPosition, instant: PriceInstant, now: number): StoredPosition {
-  const entryId = liquidateContractPosition(db, { userId: position.userId, currency: position.quote, margin: position.margin, memo: `contract ${nameOf(position)} liquidated @ ${instant.last}`, now })
+export async function liquidateAt(db: Database, position: StoredPosition, instant: PriceInstant, now: number): Promise<StoredPosition> {
+  const entryId = await liquidateContractPosition(db, { userId: position.userId, currency: position.quote, margin: position.margin, memo: `contract ${nameOf(position)} liquidated @ ${instant.last}`, now })
   const money = { quantity: '0', margin: '0', realizedPnl: plain(new BigNumber(position.realizedPnl).minus(position.margin)), exitPrice: instant.last, exitAt: instant.at }
-  const after = changePosition(db, position, {
+  const after = await changePosition(db, position, {
     ...money,
     status: POSITION_STATUS.liquidated,
     closeReason: CLOSE_REASONS.liquidation,
@@ -108,7 +108,7 @@ export function liquidateAt(db: DatabaseSync, position: StoredPosition, instant:
     closedAt: instant.at,
   }, now)
   // Riding on the position's conditional update above: one message per liquidated position.
-  postMessage(db, {
+  await postMessage(db, {
     userId: position.userId,
     kind: 'liquidation',
     eventKey: `liquidation:${position.id}`,
@@ -122,7 +122,7 @@ export function liquidateAt(db: DatabaseSync, position: StoredPosition, instant:
     },
     now,
   })
-  insertRecord(db, {
+  await insertRecord(db, {
     userId: position.userId,
     accountType: ACCOUNT_TYPES.contract,
     tradeType: RECORD_TYPES.futures,
@@ -143,19 +143,19 @@ export function liquidateAt(db: DatabaseSync, position: StoredPosition, instant:
  * entry whose limit it reached enters; a holding position closes by the trigger it reached. Only
  * for instants after what is watched was set. Answers whether anything happened.
  */
-export function actOnPosition(db: DatabaseSync, id: number, instant: PriceInstant, closeRate: string, now: number): boolean {
-  const position = findPosition(db, id)
+export async function actOnPosition(db: Database, id: number, instant: PriceInstant, closeRate: string, now: number): Promise<boolean> {
+  const position = await findPosition(db, id)
   if (!position || position.watchFrom === null || position.watchFrom >= instant.at) return false
   const side = sideOf(position)
   if (position.status === POSITION_STATUS.pending) {
     if (position.limitTicks === null || !limitReached(side, position.limitTicks, instant.lastTicks)) return false
-    enterAt(db, position, instant, now)
+    await enterAt(db, position, instant, now)
     return true
   }
   if (position.status !== POSITION_STATUS.holding) return false
   const trigger = triggerAt(side, levelsOf(position), instant.lastTicks)
   if (trigger === undefined) return false
-  if (trigger === 'liquidation') liquidateAt(db, position, instant, now)
-  else closeAt(db, position, position.quantity, instant, trigger === 'stopLoss' ? CLOSE_REASONS.stopLoss : CLOSE_REASONS.takeProfit, closeRate, now)
+  if (trigger === 'liquidation') await liquidateAt(db, position, instant, now)
+  else await closeAt(db, position, position.quantity, instant, trigger === 'stopLoss' ? CLOSE_REASONS.stopLoss : CLOSE_REASONS.takeProfit, closeRate, now)
   return true
 }

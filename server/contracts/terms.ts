@@ -3,11 +3,10 @@
 // contract_open_fee_rate / contract_close_fee_rate (0.05 % each). Read per call, so an edit applies
 // to the next opening at once. CONTRACT_TEST_MMR replaces every pair's rate (tests, demos); a
 // multiple that would leave no room above the rate in force (1 ÷ leverage ≤ mmr) is not offered.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { AMOUNT_PRECISION } from '../../src/contract/spot.ts'
 import { CONTRACT_FEE_PARAMS, type ContractConfig, type ContractPairConfig } from '../../src/contract/contracts.ts'
 import { type Row, str } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 import { findPair, type Pair } from '../market/pairs.ts'
 import { rateParam } from '../params/rate.ts'
 import { leverageFits } from './logic.ts'
@@ -30,9 +29,9 @@ export interface FeeRates {
   close: string
 }
 
-export const contractFeeRates = (db: DatabaseSync): FeeRates => ({
-  open: rateParam(db, CONTRACT_FEE_PARAMS.open, DEFAULT_CONTRACT_FEE_RATE),
-  close: rateParam(db, CONTRACT_FEE_PARAMS.close, DEFAULT_CONTRACT_FEE_RATE),
+export const contractFeeRates = async (db: Database): Promise<FeeRates> => ({
+  open: await rateParam(db, CONTRACT_FEE_PARAMS.open, DEFAULT_CONTRACT_FEE_RATE),
+  close: await rateParam(db, CONTRACT_FEE_PARAMS.close, DEFAULT_CONTRACT_FEE_RATE),
 })
 
 /** The table's multiples as numbers, ascending and distinct (the CHECK keeps them digits and commas). */
@@ -53,21 +52,20 @@ function termsOf(row: Row, testMmr: string | undefined): PairTerms | undefined {
 }
 
 /** A pair's terms by its lower-case symbol; undefined when contracts are not offered on it. */
-export function pairTerms(db: DatabaseSync, symbol: string, testMmr: string | undefined): PairTerms | undefined {
-  const row = statement(db, 'SELECT * FROM contract_config WHERE symbol = ?').get(symbol)
+export async function pairTerms(db: Database, symbol: string, testMmr: string | undefined): Promise<PairTerms | undefined> {
+  const row = await db.get('SELECT * FROM contract_config WHERE symbol = ?', symbol)
   return row ? termsOf(row, testMmr) : undefined
 }
 
-export function allTerms(db: DatabaseSync, testMmr: string | undefined): PairTerms[] {
-  return statement(db, 'SELECT * FROM contract_config ORDER BY rowid')
-    .all()
+export async function allTerms(db: Database, testMmr: string | undefined): Promise<PairTerms[]> {
+  return (await db.all('SELECT * FROM contract_config ORDER BY rowid'))
     .map((row) => termsOf(row, testMmr))
     .filter((terms): terms is PairTerms => terms !== undefined)
 }
 
-export function contractConfig(db: DatabaseSync, testMmr: string | undefined): ContractConfig {
-  const rates = contractFeeRates(db)
-  const pairs = allTerms(db, testMmr).map(
+export async function contractConfig(db: Database, testMmr: string | undefined): Promise<ContractConfig> {
+  const rates = await contractFeeRates(db)
+  const pairs = (await allTerms(db, testMmr)).map(
     (terms): ContractPairConfig => ({
       symbol: terms.pair.symbol,
       base: terms.pair.base,

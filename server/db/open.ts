@@ -1,14 +1,14 @@
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
+// Which engine a process talks to (architecture §6 "Storage"): PostgreSQL when the configuration
+// names a DATABASE_URL, else the embedded SQLite file under DATA_DIR.
+import { join } from 'node:path'
+import type { ServerConfig } from '../config.ts'
+import type { Database } from './database.ts'
+import { openPostgres } from './postgres.ts'
+import { openSqlite } from './sqlite.ts'
 
-/** Opens (creating if needed) the SQLite file with the settings every connection must have. */
-export function openDatabase(file: string): DatabaseSync {
-  mkdirSync(dirname(file), { recursive: true })
-  // timeout is SQLite's busy_timeout: a second process (a CLI, a backup) waits instead of failing.
-  const db = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 })
-  // WAL lets readers run while one writer commits; NORMAL sync is durable across process crashes
-  // and only risks the last transactions on power loss, the usual trade-off with WAL.
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
-  return db
+export const SQLITE_FILE = 'exchange.sqlite'
+
+export function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databasePoolSize'>): Database {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize })
+  return openSqlite(join(config.dataDir, SQLITE_FILE))
 }

@@ -2,6 +2,7 @@
 // approved by a timer once they have waited that long, through the same review functions an
 // operator uses, so the demo shows exactly the real flow. Off unless the setting is given.
 import { RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { startTicks } from '../clock/ticks.ts'
 import type { AppContext } from '../context.ts'
 import { num } from '../db/rows.ts'
 import { approveWithdrawal } from '../withdrawals/review.ts'
@@ -9,6 +10,7 @@ import { ReviewRefusal } from './review-common.ts'
 import { approveDeposit } from './review.ts'
 
 const TICK_MS = 500
+const LABEL = 'demo approval of deposits and withdrawals'
 const BATCH = 50
 
 const APPROVE = {
@@ -16,17 +18,13 @@ const APPROVE = {
   [RECORD_TYPES.withdrawal]: approveWithdrawal,
 } as const
 
-function approveDue(ctx: AppContext, delaySeconds: number): void {
-  const due = ctx.db
-    .prepare(
-      `SELECT id, trade_type FROM asset_records
-       WHERE status = ? AND trade_type IN (?, ?) AND created_at <= ? ORDER BY id LIMIT ${BATCH}`,
-    )
-    .all(RECORD_STATUS.reviewing, RECORD_TYPES.deposit, RECORD_TYPES.withdrawal, ctx.now() - delaySeconds * 1000)
+async function approveDue(ctx: AppContext, delaySeconds: number): Promise<void> {
+  const due = await ctx.db.all(`SELECT id, trade_type FROM asset_records
+       WHERE status = ? AND trade_type IN (?, ?) AND created_at <= ? ORDER BY id LIMIT ${BATCH}`, RECORD_STATUS.reviewing, RECORD_TYPES.deposit, RECORD_TYPES.withdrawal, ctx.now() - delaySeconds * 1000)
   for (const row of due) {
     const type = num(row, 'trade_type') === RECORD_TYPES.deposit ? RECORD_TYPES.deposit : RECORD_TYPES.withdrawal
     try {
-      APPROVE[type](ctx, String(num(row, 'id')), 'approved automatically (demo)')
+      await APPROVE[type](ctx, String(num(row, 'id')), 'approved automatically (demo)')
     } catch (error) {
       // An operator decided it first: fine. Anything else is a bug worth seeing in the log.
       if (!(error instanceof ReviewRefusal)) ctx.log.error({ err: error, recordId: num(row, 'id') }, 'demo auto-approval failed')
@@ -38,7 +36,5 @@ function approveDue(ctx: AppContext, delaySeconds: number): void {
 export function startDemoAutoApprove(ctx: AppContext, delaySeconds: number | undefined): () => void {
   if (delaySeconds === undefined) return () => {}
   ctx.log.info({ delaySeconds }, 'demo mode: deposits and withdrawals are approved automatically')
-  const timer = setInterval(() => approveDue(ctx, delaySeconds), TICK_MS)
-  timer.unref()
-  return () => clearInterval(timer)
+  return startTicks(ctx, LABEL, TICK_MS, () => approveDue(ctx, delaySeconds))
 }

@@ -25,7 +25,7 @@ const notFound = (): ApiError => new ApiError(404, BB_FAIL, SERVER_MESSAGES.reco
 /** Sends the proof of one of the caller's deposits; anything else (another user's too) is not found. */
 export async function sendProof(ctx: AppContext, userId: number, idText: string | undefined, reply: FastifyReply): Promise<FastifyReply> {
   const id = idText && /^[1-9]\d{0,15}$/.test(idText) ? Number(idText) : undefined
-  const record = id === undefined ? undefined : findRecord(ctx.db, id, userId)
+  const record = id === undefined ? undefined : await findRecord(ctx.db, id, userId)
   if (!record || record.tradeType !== RECORD_TYPES.deposit || !record.proof) throw notFound()
   const image = await readUpload(ctx.config.dataDir, record.proof)
   if (!image) throw notFound()

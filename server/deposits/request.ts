@@ -36,11 +36,9 @@ export interface DepositFields {
   amount: string
 }
 
-const pendingCount = (ctx: AppContext, userId: number): number =>
+const pendingCount = async (ctx: AppContext, userId: number): Promise<number> =>
   num(
-    ctx.db
-      .prepare('SELECT count(*) AS n FROM asset_records WHERE user_id = ? AND trade_type = ? AND status = ?')
-      .get(userId, RECORD_TYPES.deposit, RECORD_STATUS.reviewing) ?? {},
+    await ctx.db.get('SELECT count(*) AS n FROM asset_records WHERE user_id = ? AND trade_type = ? AND status = ?', userId, RECORD_TYPES.deposit, RECORD_STATUS.reviewing) ?? {},
     'n',
   )
 
@@ -61,7 +59,7 @@ export async function requestDeposit(
   const minimum = await depositMinimum(deps.market, currency)
   if (minimum === undefined) return fail(SERVER_MESSAGES.priceUnavailable)
   if (new BigNumber(amount.value).isLessThan(minimum)) return fail(SERVER_MESSAGES.depositBelowMinimum)
-  if (pendingCount(ctx, userId) >= MAX_PENDING_DEPOSITS) return fail(SERVER_MESSAGES.tooManyPendingDeposits)
+  if (await pendingCount(ctx, userId) >= MAX_PENDING_DEPOSITS) return fail(SERVER_MESSAGES.tooManyPendingDeposits)
 
   const image = await safeJpegOf(proof)
   if (!image.ok) return fail(image.msg)
@@ -73,10 +71,10 @@ export async function requestDeposit(
   let recorded = false
   let answer: BbEnvelope<AssetRecord | null>
   try {
-    answer = once(ctx.db, { userId, key, hash, now }, () => {
+    answer = await once(ctx.db, { userId, key, hash, now }, async () => {
       // Again inside the transaction: parallel requests all passed the check above.
-      if (pendingCount(ctx, userId) >= MAX_PENDING_DEPOSITS) return fail(SERVER_MESSAGES.tooManyPendingDeposits)
-      const id = insertRecord(ctx.db, {
+      if (await pendingCount(ctx, userId) >= MAX_PENDING_DEPOSITS) return fail(SERVER_MESSAGES.tooManyPendingDeposits)
+      const id = await insertRecord(ctx.db, {
         userId,
         accountType: ACCOUNT_TYPES.spot,
         tradeType: RECORD_TYPES.deposit,
@@ -91,7 +89,7 @@ export async function requestDeposit(
         now,
       })
       recorded = true
-      const record = findRecord(ctx.db, id)
+      const record = await findRecord(ctx.db, id)
       if (!record) throw new Error('deposit: the record just written is missing')
       return ok(toAssetRecord(record))
     })

@@ -2,7 +2,7 @@
 // once: the status moves from reviewing in a conditional update (settleRecord), inside the same
 // transaction as the money it moves, so two operators (or the demo timer and an operator) can
 // never both act on one record, and a refused decision changes nothing.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { RecordType } from '../../src/contract/assets.ts'
 import { RECORD_STATUS } from '../../src/contract/assets.ts'
 import { findRecord, type StoredRecord } from '../ledger/records.ts'
@@ -23,9 +23,9 @@ export const infoWith = (record: StoredRecord, reason: string | undefined): stri
   reason ? (record.info ? `${record.info} · ${reason}` : reason) : record.info
 
 /** The record to decide on; call inside the deciding transaction. */
-export function reviewable(db: DatabaseSync, recordId: string, tradeType: RecordType, noun: string): StoredRecord {
+export async function reviewable(db: Database, recordId: string, tradeType: RecordType, noun: string): Promise<StoredRecord> {
   const id = /^[1-9]\d{0,15}$/.test(recordId.trim()) ? Number(recordId.trim()) : undefined
-  const record = id === undefined ? undefined : findRecord(db, id)
+  const record = id === undefined ? undefined : await findRecord(db, id)
   if (!record || record.tradeType !== tradeType) throw new ReviewRefusal(`no ${noun} with id ${recordId}`)
   if (record.status !== RECORD_STATUS.reviewing) {
     const state = record.status === RECORD_STATUS.finished ? 'approved' : 'rejected'

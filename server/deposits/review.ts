@@ -3,43 +3,42 @@
 import type { AssetRecord } from '../../src/contract/assets.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { AppContext } from '../context.ts'
-import { immediate } from '../db/transaction.ts'
 import { creditFromOutside } from '../ledger/operations.ts'
 import { findRecord, settleRecord, toAssetRecord } from '../ledger/records.ts'
 import { postMessage } from '../messages/post.ts'
 import { cleanReason, infoWith, ReviewRefusal, reviewable } from './review-common.ts'
 
-function decide(ctx: AppContext, recordId: string, reason: string | undefined, approve: boolean): AssetRecord {
+async function decide(ctx: AppContext, recordId: string, reason: string | undefined, approve: boolean): Promise<AssetRecord> {
   const now = ctx.now()
-  return immediate(ctx.db, () => {
-    const record = reviewable(ctx.db, recordId, RECORD_TYPES.deposit, 'deposit')
+  return await ctx.db.transaction(async () => {
+    const record = await reviewable(ctx.db, recordId, RECORD_TYPES.deposit, 'deposit')
     const id = Number(record.id)
     const cleaned = cleanReason(reason)
     const info = infoWith(record, cleaned)
     const status = approve ? RECORD_STATUS.finished : RECORD_STATUS.rejected
     const actualArrival = approve ? record.amount : '0'
-    if (!settleRecord(ctx.db, id, { status, info, actualArrival, now })) throw new ReviewRefusal(`deposit ${id} was already decided`)
+    if (!await settleRecord(ctx.db, id, { status, info, actualArrival, now })) throw new ReviewRefusal(`deposit ${id} was already decided`)
     if (approve) {
       const move = { userId: record.userId, accountType: ACCOUNT_TYPES.spot, currency: record.currency, amount: record.amount }
-      creditFromOutside(ctx.db, { ...move, kind: 'deposit', memo: `deposit #${id}`, now })
+      await creditFromOutside(ctx.db, { ...move, kind: 'deposit', memo: `deposit #${id}`, now })
     }
     // The user's inbox hears of it in this same transaction: exactly once, as the decision is.
     const params = { amount: record.amount, currency: record.currency, recordId: String(id) }
-    postMessage(ctx.db, approve
+    await postMessage(ctx.db, approve
       ? { userId: record.userId, kind: 'depositCredited', eventKey: `deposit:${id}`, params, now }
       : { userId: record.userId, kind: 'depositRejected', eventKey: `deposit:${id}`, params: { ...params, reason: cleaned ?? '' }, now })
-    const settled = findRecord(ctx.db, id)
+    const settled = await findRecord(ctx.db, id)
     if (!settled) throw new Error(`deposit ${id} vanished during its review`)
     return toAssetRecord(settled)
   })
 }
 
 /** Credits the deposit; throws ReviewRefusal (changing nothing) unless it is a reviewing deposit. */
-export const approveDeposit = (ctx: AppContext, recordId: string, reason: string | undefined): AssetRecord =>
-  decide(ctx, recordId, reason, true)
+export const approveDeposit = async (ctx: AppContext, recordId: string, reason: string | undefined): Promise<AssetRecord> =>
+  await decide(ctx, recordId, reason, true)
 
 /** Rejects the deposit with the reason in `info`; nothing is credited. */
-export const rejectDeposit = (ctx: AppContext, recordId: string, reason: string | undefined): AssetRecord =>
-  decide(ctx, recordId, reason, false)
+export const rejectDeposit = async (ctx: AppContext, recordId: string, reason: string | undefined): Promise<AssetRecord> =>
+  await decide(ctx, recordId, reason, false)
 
 export { ReviewRefusal } from './review-common.ts'

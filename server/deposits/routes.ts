@@ -19,13 +19,13 @@ import { type DepositDeps, requestDeposit } from './request.ts'
 export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, market: MarketSource): Promise<void> {
   const deps: DepositDeps = { market, secret: loadDepositSecret(ctx.config.dataDir) }
 
-  app.post(ASSET_PATHS.depositAddress, (request) => {
-    const session = requireSession(ctx, request)
+  app.post(ASSET_PATHS.depositAddress, async (request) => {
+    const session = await requireSession(ctx, request)
     return depositAddress(deps, session.userId, readFields(request.body, ['currency', 'chain']))
   })
 
-  app.get(ASSET_PATHS.depositProof, (request, reply) => {
-    const session = requireSession(ctx, request)
+  app.get(ASSET_PATHS.depositProof, async (request, reply) => {
+    const session = await requireSession(ctx, request)
     const { id } = readFields(request.query, [], ['id'])
     return sendProof(ctx, session.userId, id, reply)
   })
@@ -33,7 +33,7 @@ export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContex
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS })
     scope.post(ASSET_PATHS.deposit, async (request, reply) => {
-      const session = requireSession(ctx, request)
+      const session = await requireSession(ctx, request)
       const key = idempotencyKey(request)
       try {
         const form = await readUploadForm(request, 'proof')

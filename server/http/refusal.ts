@@ -15,9 +15,9 @@ export class Refusal extends Error {
 }
 
 /** Runs `work`, answering a Refusal or a balance that would go negative as the failure it is. */
-export function refusing<T>(work: () => BbEnvelope<T>): BbEnvelope<T | null> {
+export async function refusing<T>(work: () => Promise<BbEnvelope<T>>): Promise<BbEnvelope<T | null>> {
   try {
-    return work()
+    return await work()
   } catch (error) {
     if (error instanceof Refusal) return fail(error.msg)
     if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)

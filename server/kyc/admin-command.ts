@@ -2,7 +2,7 @@
 // photos' file paths so the operator can open them; approve and reject go through review.ts, the
 // only way a submission leaves reviewing. Answers the admin tool's { out | err, exitCode }.
 import { join } from 'node:path'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { DOC_TYPES, KYC_STATE } from '../../src/contract/profile.ts'
 import { num, str } from '../db/rows.ts'
 import { approveKyc, KycReviewRefusal, rejectKyc } from './review.ts'
@@ -24,13 +24,9 @@ const STATE_NAMES: Record<number, string> = { [KYC_STATE.reviewing]: 'reviewing'
 const DOC_NAMES: Record<number, string> = { [DOC_TYPES.residentId]: 'resident ID', [DOC_TYPES.passport]: 'passport', [DOC_TYPES.other]: 'other' }
 const when = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString())
 
-function list(db: DatabaseSync, all: boolean): Outcome {
-  const rows = db
-    .prepare(
-      `SELECT k.id, k.state, k.name, k.doc_type, k.submitted_at, u.email FROM kyc_submissions k JOIN users u ON u.id = k.user_id
-       ${all ? '' : `WHERE k.state = ${KYC_STATE.reviewing}`} ORDER BY k.id DESC LIMIT 200`,
-    )
-    .all()
+async function list(db: Database, all: boolean): Promise<Outcome> {
+  const rows = await db.all(`SELECT k.id, k.state, k.name, k.doc_type, k.submitted_at, u.email FROM kyc_submissions k JOIN users u ON u.id = k.user_id
+       ${all ? '' : `WHERE k.state = ${KYC_STATE.reviewing}`} ORDER BY k.id DESC LIMIT 200`)
   if (rows.length === 0) return { out: all ? 'no verifications' : 'no verifications awaiting review', exitCode: 0 }
   const lines = rows.map((row) =>
     [`#${num(row, 'id')}`, STATE_NAMES[num(row, 'state')], str(row, 'email'), str(row, 'name'), DOC_NAMES[num(row, 'doc_type')], when(num(row, 'submitted_at'))].join('\t'),
@@ -38,8 +34,8 @@ function list(db: DatabaseSync, all: boolean): Outcome {
   return { out: lines.join('\n'), exitCode: 0 }
 }
 
-function describe(db: DatabaseSync, dataDir: string, s: Submission): string {
-  const email = db.prepare('SELECT email FROM users WHERE id = ?').get(s.userId)?.email
+async function describe(db: Database, dataDir: string, s: Submission): Promise<string> {
+  const email = (await db.get('SELECT email FROM users WHERE id = ?', s.userId))?.email
   return [
     `verification #${s.id}: ${STATE_NAMES[s.state]}`,
     `user:      ${String(email)} (id ${s.userId})`,
@@ -52,20 +48,20 @@ function describe(db: DatabaseSync, dataDir: string, s: Submission): string {
   ].join('\n')
 }
 
-export function kycCommand(db: DatabaseSync, dataDir: string, args: string[], now: number): Outcome {
+export async function kycCommand(db: Database, dataDir: string, args: string[], now: number): Promise<Outcome> {
   const [sub, id, ...rest] = args
   try {
-    if (sub === 'list' && rest.length === 0 && (id === undefined || id === 'reviewing' || id === 'all')) return list(db, id === 'all')
+    if (sub === 'list' && rest.length === 0 && (id === undefined || id === 'reviewing' || id === 'all')) return await list(db, id === 'all')
     if (sub === 'show' && id && rest.length === 0) {
-      const submission = /^[1-9]\d{0,15}$/.test(id) ? findSubmission(db, Number(id)) : undefined
-      return submission ? { out: describe(db, dataDir, submission), exitCode: 0 } : { err: `no verification with id ${id}`, exitCode: 1 }
+      const submission = /^[1-9]\d{0,15}$/.test(id) ? await findSubmission(db, Number(id)) : undefined
+      return submission ? { out: await describe(db, dataDir, submission), exitCode: 0 } : { err: `no verification with id ${id}`, exitCode: 1 }
     }
     if (sub === 'approve' && id && rest.length === 0) {
-      const done = approveKyc(db, id, now)
+      const done = await approveKyc(db, id, now)
       return { out: `verification #${done.id} approved: ${done.name}`, exitCode: 0 }
     }
     if (sub === 'reject' && id && rest.length > 0) {
-      const done = rejectKyc(db, id, rest.join(' '), now)
+      const done = await rejectKyc(db, id, rest.join(' '), now)
       return { out: `verification #${done.id} rejected: ${done.reason}`, exitCode: 0 }
     }
   } catch (error) {

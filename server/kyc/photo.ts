@@ -21,7 +21,7 @@ const notFound = (): ApiError => new ApiError(404, BB_FAIL, SERVER_MESSAGES.notF
 
 export async function sendKycPhoto(ctx: AppContext, userId: number, side: string | undefined, reply: FastifyReply): Promise<FastifyReply> {
   if (!(KYC_FILES as readonly (string | undefined)[]).includes(side)) throw notFound()
-  const submission = latestSubmission(ctx.db, userId)
+  const submission = await latestSubmission(ctx.db, userId)
   if (!submission) throw notFound()
   const name = (side as KycSide) === 'front' ? submission.frontPhoto : submission.backPhoto
   const image = await readUpload(ctx.config.dataDir, name)

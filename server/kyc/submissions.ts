@@ -1,11 +1,10 @@
 // The kyc_submissions table and what the owner is told about it (KycInfo). A user's state is that
 // of their latest submission; the demo account, verified at seeding without one, is verified by
 // users.kyc_status alone.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { type DocType, KYC_STATE, type KycInfo, type KycState, maskMiddle, PROFILE_PATHS } from '../../src/contract/profile.ts'
 import { KYC_STATUS } from '../../src/contract/user.ts'
 import { num, type Row, str } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 
 export interface Submission {
   id: number
@@ -35,24 +34,24 @@ export const toSubmission = (row: Row): Submission => ({
   reviewedAt: row.reviewed_at === null ? null : num(row, 'reviewed_at'),
 })
 
-export function latestSubmission(db: DatabaseSync, userId: number): Submission | undefined {
-  const row = statement(db, 'SELECT * FROM kyc_submissions WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId)
+export async function latestSubmission(db: Database, userId: number): Promise<Submission | undefined> {
+  const row = await db.get('SELECT * FROM kyc_submissions WHERE user_id = ? ORDER BY id DESC LIMIT 1', userId)
   return row ? toSubmission(row) : undefined
 }
 
-export function findSubmission(db: DatabaseSync, id: number): Submission | undefined {
-  const row = statement(db, 'SELECT * FROM kyc_submissions WHERE id = ?').get(id)
+export async function findSubmission(db: Database, id: number): Promise<Submission | undefined> {
+  const row = await db.get('SELECT * FROM kyc_submissions WHERE id = ?', id)
   return row ? toSubmission(row) : undefined
 }
 
-const userKycStatus = (db: DatabaseSync, userId: number): number =>
-  num(statement(db, 'SELECT kyc_status FROM users WHERE id = ?').get(userId) ?? { kyc_status: 0 }, 'kyc_status')
+const userKycStatus = async (db: Database, userId: number): Promise<number> =>
+  num(await db.get('SELECT kyc_status FROM users WHERE id = ?', userId) ?? { kyc_status: 0 }, 'kyc_status')
 
 /** The caller's verification as the app shows it (photos as owner-only URLs). */
-export function kycInfoOf(db: DatabaseSync, userId: number): KycInfo {
-  const latest = latestSubmission(db, userId)
+export async function kycInfoOf(db: Database, userId: number): Promise<KycInfo> {
+  const latest = await latestSubmission(db, userId)
   if (!latest) {
-    const verified = userKycStatus(db, userId) === KYC_STATUS.verified
+    const verified = await userKycStatus(db, userId) === KYC_STATUS.verified
     return { state: verified ? KYC_STATE.verified : KYC_STATE.none, submitted: null, reason: '', reviewedAt: null }
   }
   return {

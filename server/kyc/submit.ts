@@ -18,7 +18,6 @@ import {
 } from '../../src/contract/profile.ts'
 import { KYC_STATUS } from '../../src/contract/user.ts'
 import type { AppContext } from '../context.ts'
-import { immediate } from '../db/transaction.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { readFields } from '../http/fields.ts'
 import { safeJpegOf } from '../uploads/proof-image.ts'
@@ -29,7 +28,7 @@ import { kycInfoOf } from './submissions.ts'
 const isLocked = (info: KycInfo): boolean => info.state === KYC_STATE.reviewing || info.state === KYC_STATE.verified
 
 export async function submitKyc(ctx: AppContext, userId: number, form: KycForm): Promise<BbEnvelope<KycInfo | null>> {
-  if (isLocked(kycInfoOf(ctx.db, userId))) return fail(SERVER_MESSAGES.kycLocked)
+  if (isLocked(await kycInfoOf(ctx.db, userId))) return fail(SERVER_MESSAGES.kycLocked)
   const fields = readFields(form.body, [], ['name', 'docType', 'docNumber'])
   const name = normalizeName(fields.name ?? '')
   if (name.length > PERSON_NAME_MAX_LENGTH || !isValidPersonName(name)) return fail(SERVER_MESSAGES.kycInvalidName)
@@ -47,17 +46,11 @@ export async function submitKyc(ctx: AppContext, userId: number, form: KycForm):
   const frontPhoto = await saveUpload(dataDir, frontJpeg.value)
   const backPhoto = await saveUpload(dataDir, backJpeg.value)
   const now = ctx.now()
-  const stored = immediate(ctx.db, () => {
-    const moved = ctx.db
-      .prepare('UPDATE users SET kyc_status = ? WHERE id = ? AND kyc_status = ?')
-      .run(KYC_STATUS.reviewing, userId, KYC_STATUS.none)
+  const stored = await ctx.db.transaction(async () => {
+    const moved = await ctx.db.run('UPDATE users SET kyc_status = ? WHERE id = ? AND kyc_status = ?', KYC_STATUS.reviewing, userId, KYC_STATUS.none)
     if (moved.changes !== 1) return false
-    ctx.db
-      .prepare(
-        `INSERT INTO kyc_submissions (user_id, name, doc_type, doc_number, front_photo, back_photo, state, submitted_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(userId, name, docType, docNumber, frontPhoto, backPhoto, KYC_STATE.reviewing, now)
+    await ctx.db.run(`INSERT INTO kyc_submissions (user_id, name, doc_type, doc_number, front_photo, back_photo, state, submitted_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, userId, name, docType, docNumber, frontPhoto, backPhoto, KYC_STATE.reviewing, now)
     return true
   })
   if (!stored) {
@@ -65,5 +58,5 @@ export async function submitKyc(ctx: AppContext, userId: number, form: KycForm):
     await Promise.all([removeUpload(dataDir, frontPhoto), removeUpload(dataDir, backPhoto)])
     return fail(SERVER_MESSAGES.kycLocked)
   }
-  return ok(kycInfoOf(ctx.db, userId))
+  return ok(await kycInfoOf(ctx.db, userId))
 }

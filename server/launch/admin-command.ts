@@ -4,7 +4,6 @@
 // (1 refused, 2 usage).
 import { readFileSync } from 'node:fs'
 import type { AppContext } from '../context.ts'
-import { statement } from '../db/statements.ts'
 import { insertProject, parseProject } from './create.ts'
 import { cancelProject } from './pass.ts'
 import { findProject, projectIdOf, projectPhase, toStoredProject } from './projects.ts'
@@ -23,7 +22,7 @@ interface Outcome {
 const refused = (err: string): Outcome => ({ err, exitCode: 1 })
 const usage = (): Outcome => ({ err: LAUNCH_USAGE, exitCode: 2 })
 
-function create(ctx: AppContext, path: string): Outcome {
+async function create(ctx: AppContext, path: string): Promise<Outcome> {
   let json: unknown
   try {
     json = JSON.parse(readFileSync(path, 'utf8'))
@@ -32,35 +31,35 @@ function create(ctx: AppContext, path: string): Outcome {
   }
   const parsed = parseProject(json)
   if (!parsed.ok) return refused(`${path}: ${parsed.error}`)
-  const id = insertProject(ctx.db, parsed.value, ctx.now())
+  const id = await insertProject(ctx.db, parsed.value, ctx.now())
   if (id === undefined) return refused(`a project with the symbol ${parsed.value.symbol} already exists`)
   return { out: `project ${id} ${parsed.value.symbol} created`, exitCode: 0 }
 }
 
-function list(ctx: AppContext): Outcome {
+async function list(ctx: AppContext): Promise<Outcome> {
   const counts = new Map(
-    statement(ctx.db, 'SELECT project_id, count(DISTINCT user_id) AS n FROM launch_subscriptions GROUP BY project_id').all().map((row) => [Number(row.project_id), Number(row.n)]),
+    (await ctx.db.all('SELECT project_id, count(DISTINCT user_id) AS n FROM launch_subscriptions GROUP BY project_id')).map((row) => [Number(row.project_id), Number(row.n)]),
   )
   const now = ctx.now()
-  const lines = statement(ctx.db, 'SELECT * FROM launch_projects ORDER BY id').all().map(toStoredProject).map((project) =>
+  const lines = (await ctx.db.all('SELECT * FROM launch_projects ORDER BY id')).map(toStoredProject).map((project) =>
     [project.id, project.symbol, projectPhase(project, now), `${project.subscribed}/${project.forSale}`, `${counts.get(project.id) ?? 0} subscribers`, `ends ${new Date(project.joinEnd).toISOString()}`].join('\t'),
   )
   return { out: lines.length > 0 ? lines.join('\n') : 'no projects', exitCode: 0 }
 }
 
-function cancel(ctx: AppContext, idText: string): Outcome {
+async function cancel(ctx: AppContext, idText: string): Promise<Outcome> {
   const id = projectIdOf(idText)
-  const project = id === undefined ? undefined : findProject(ctx.db, id)
+  const project = id === undefined ? undefined : await findProject(ctx.db, id)
   if (!project) return refused(`no project ${idText}`)
   if (project.state !== 'open') return refused(`project ${project.id} ${project.symbol} is already ${project.state}`)
   if (ctx.now() >= project.joinEnd) return refused(`project ${project.id} ${project.symbol} has ended; its allocation stands`)
-  if (!cancelProject(ctx.db, project.id, ctx.now())) return refused(`project ${project.id} changed meanwhile; list it again`)
+  if (!await cancelProject(ctx.db, project.id, ctx.now())) return refused(`project ${project.id} changed meanwhile; list it again`)
   return { out: `project ${project.id} ${project.symbol} cancelled, subscribers refunded`, exitCode: 0 }
 }
 
-export function launchCommand(ctx: AppContext, [sub, ...args]: string[]): Outcome {
-  if (sub === 'create' && args.length === 1 && args[0]) return create(ctx, args[0])
-  if (sub === 'list' && args.length === 0) return list(ctx)
-  if (sub === 'cancel' && args.length === 1 && args[0]) return cancel(ctx, args[0])
+export async function launchCommand(ctx: AppContext, [sub, ...args]: string[]): Promise<Outcome> {
+  if (sub === 'create' && args.length === 1 && args[0]) return await create(ctx, args[0])
+  if (sub === 'list' && args.length === 0) return await list(ctx)
+  if (sub === 'cancel' && args.length === 1 && args[0]) return await cancel(ctx, args[0])
   return usage()
 }

@@ -1,10 +1,10 @@
 // A new project from an operator's JSON (`npm run admin -- launch create <file.json>`) or the seed.
 // Every field is checked with a message saying what is expected; the CHECKs of migration 011
 // repeat the essentials. Instants are ISO 8601 texts or ms since epoch.
+import { num } from '../db/rows.ts'
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { CURRENCIES } from '../../src/contract/assets.ts'
-import { statement } from '../db/statements.ts'
 import { decimalsOf } from './logic.ts'
 import { LANGUAGES, type ProjectTerms } from './projects.ts'
 
@@ -80,15 +80,11 @@ export function parseProject(json: unknown): Parsed {
 const hueOf = (symbol: string): number => [...symbol].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 360, 7)
 
 /** Inserts a checked project; undefined when the symbol is taken. */
-export function insertProject(db: DatabaseSync, input: ProjectInput, now: number): number | undefined {
+export async function insertProject(db: Database, input: ProjectInput, now: number): Promise<number | undefined> {
   const unlockAt = input.unlockAt ?? input.joinEnd + input.lockDays * DAY_MS
-  const result = statement(
-    db,
-    `INSERT OR IGNORE INTO launch_projects (symbol, name, price, for_sale, min_per_user, max_per_user, precision, warmup_start, join_start,
-       join_end, lock_days, unlock_at, descriptions, hue, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    input.symbol, input.name, input.price, input.forSale, input.minPerUser, input.maxPerUser, input.precision,
-    input.warmupStart, input.joinStart, input.joinEnd, input.lockDays, Math.max(unlockAt, input.joinEnd), JSON.stringify(input.descriptions), hueOf(input.symbol), now,
-  )
-  return result.changes === 1 ? Number(result.lastInsertRowid) : undefined
+  const row = await db.get(`INSERT INTO launch_projects (symbol, name, price, for_sale, min_per_user, max_per_user, precision, warmup_start, join_start,
+       join_end, lock_days, unlock_at, descriptions, hue, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (symbol) DO NOTHING RETURNING id`, input.symbol, input.name, input.price, input.forSale, input.minPerUser, input.maxPerUser, input.precision,
+    input.warmupStart, input.joinStart, input.joinEnd, input.lockDays, Math.max(unlockAt, input.joinEnd), JSON.stringify(input.descriptions), hueOf(input.symbol), now)
+  return row ? num(row, 'id') : undefined
 }

@@ -4,8 +4,7 @@
 // into place, so a reader never sees half a file and every copy is the same.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { DatabaseSync } from 'node:sqlite'
-import { statement } from '../db/statements.ts'
+import type { Database } from '../db/database.ts'
 import { drawWhitePaper } from '../pdf/white-paper.ts'
 import type { StoredProject } from './projects.ts'
 
@@ -66,10 +65,10 @@ async function stored(dataDir: string, name: string, draw: () => Promise<Uint8Ar
   }
 }
 
-export async function projectPaper(db: DatabaseSync, dataDir: string, project: StoredProject): Promise<Uint8Array> {
+export async function projectPaper(db: Database, dataDir: string, project: StoredProject): Promise<Uint8Array> {
   const name = project.paper ?? `paper-${project.id}-${project.symbol}.pdf`
   const bytes = await stored(dataDir, name, () => drawWhitePaper(projectContent(project)))
-  if (project.paper === null) statement(db, 'UPDATE launch_projects SET paper = ? WHERE id = ? AND paper IS NULL').run(name, project.id)
+  if (project.paper === null) await db.run('UPDATE launch_projects SET paper = ? WHERE id = ? AND paper IS NULL', name, project.id)
   return bytes
 }
 

@@ -1,8 +1,7 @@
 // Reading launch projects (migration 011) and shaping them for the wire (src/contract/launch.ts).
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { LAUNCH_PATHS, type LaunchPhase, type LaunchProject } from '../../src/contract/launch.ts'
 import { num, type Row, str, strOrNull } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 import { phaseAt } from './logic.ts'
 
 export const LANGUAGES = ['en-US', 'zh-CN', 'ko', 'ja'] as const
@@ -47,8 +46,8 @@ export function toStoredProject(row: Row): StoredProject {
   }
 }
 
-export function findProject(db: DatabaseSync, id: number): StoredProject | undefined {
-  const row = statement(db, 'SELECT * FROM launch_projects WHERE id = ?').get(id)
+export async function findProject(db: Database, id: number): Promise<StoredProject | undefined> {
+  const row = await db.get('SELECT * FROM launch_projects WHERE id = ?', id)
   return row ? toStoredProject(row) : undefined
 }
 
@@ -104,11 +103,11 @@ const PHASE_WHERE: Record<LaunchPhase, string> = {
   cancelled: "state = 'cancelled' AND ? IS NOT NULL",
 }
 
-export function queryProjects(db: DatabaseSync, phase: LaunchPhase | undefined, now: number, pageNo: number, pageSize: number): { list: StoredProject[]; sum: number } {
+export async function queryProjects(db: Database, phase: LaunchPhase | undefined, now: number, pageNo: number, pageSize: number): Promise<{ list: StoredProject[]; sum: number }> {
   const where = phase === undefined ? "state <> 'cancelled' AND ? IS NOT NULL" : PHASE_WHERE[phase]
-  const sum = num(statement(db, `SELECT count(*) AS n FROM launch_projects WHERE ${where}`).get(now) ?? {}, 'n')
+  const sum = num(await db.get(`SELECT count(*) AS n FROM launch_projects WHERE ${where}`, now) ?? {}, 'n')
   // Soonest first while waiting or joining; the latest ended first.
   const order = phase === 'ended' || phase === 'cancelled' ? 'join_end DESC, id DESC' : 'join_end ASC, id ASC'
-  const rows = statement(db, `SELECT * FROM launch_projects WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(now, pageSize, (pageNo - 1) * pageSize)
+  const rows = await db.all(`SELECT * FROM launch_projects WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, now, pageSize, (pageNo - 1) * pageSize)
   return { list: rows.map(toStoredProject), sum }
 }

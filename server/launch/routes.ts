@@ -11,7 +11,6 @@ import { idempotencyKey } from '../assets/idempotency.ts'
 import { requireSession, requestToken } from '../auth/require-session.ts'
 import { touchSession } from '../auth/sessions.ts'
 import { startTicks } from '../clock/ticks.ts'
-import { statement } from '../db/statements.ts'
 import { badRequest, fail, ok } from '../http/envelope.ts'
 import { readFields } from '../http/fields.ts'
 import { LOGO_HEADERS } from '../market/logos.ts'
@@ -39,64 +38,64 @@ function phaseOf(text: string | undefined): LaunchPhase | undefined {
 }
 
 /** A public call's caller, when the request carries a live session; a visitor otherwise. */
-function callerOf(ctx: AppContext, request: FastifyRequest): number | undefined {
+async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<number | undefined> {
   const token = requestToken(request)
   if (!token || token.length > 1024) return undefined
-  const session = touchSession(ctx, token)
+  const session = await touchSession(ctx, token)
   return session === 'expired' ? undefined : session.userId
 }
 
-export function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(LAUNCH_PATHS.list, (request) => {
+export async function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post(LAUNCH_PATHS.list, async (request) => {
     const fields = readFields(request.body, [], ['phase', 'pageNo', 'pageSize'])
     const phase = phaseOf(fields.phase)
     const pageNo = wholeNumber(fields.pageNo, 1, 1_000_000)
     const pageSize = wholeNumber(fields.pageSize, LAUNCH_PAGE_SIZE, LAUNCH_MAX_PAGE_SIZE)
-    const userId = callerOf(ctx, request)
+    const userId = await callerOf(ctx, request)
     const now = ctx.now()
     const language = languageOf(request.headers['accept-language'])
-    const page = queryProjects(ctx.db, phase, now, pageNo, pageSize)
-    const list = page.list.map((project) => toWireProject(project, now, language, userId === undefined ? '0' : subscribedBy(ctx.db, project.id, userId)))
+    const page = await queryProjects(ctx.db, phase, now, pageNo, pageSize)
+    const list = page.list.map(async (project) => toWireProject(project, now, language, userId === undefined ? '0' : await subscribedBy(ctx.db, project.id, userId)))
     return ok({ list, sum: page.sum, serverTime: now })
   })
 
-  app.post(LAUNCH_PATHS.detail, (request) => {
+  app.post(LAUNCH_PATHS.detail, async (request) => {
     const { id } = readFields(request.body, ['id'])
     const projectId = projectIdOf(id)
-    const project = projectId === undefined ? undefined : findProject(ctx.db, projectId)
+    const project = projectId === undefined ? undefined : await findProject(ctx.db, projectId)
     if (!project) return fail(SERVER_MESSAGES.launchProjectNotFound)
-    const userId = callerOf(ctx, request)
+    const userId = await callerOf(ctx, request)
     const now = ctx.now()
-    const mine = userId === undefined ? '0' : subscribedBy(ctx.db, project.id, userId)
-    return ok({ project: toWireProject(project, now, languageOf(request.headers['accept-language']), mine), terms: saleTerms(ctx.db), serverTime: now })
+    const mine = userId === undefined ? '0' : await subscribedBy(ctx.db, project.id, userId)
+    return ok({ project: toWireProject(project, now, languageOf(request.headers['accept-language']), mine), terms: await saleTerms(ctx.db), serverTime: now })
   })
 
-  app.post(LAUNCH_PATHS.subscribe, (request) => {
+  app.post(LAUNCH_PATHS.subscribe, async (request) => {
     const fields = readFields(request.body, ['id', 'quantity', 'tradePassword'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return subscribe(ctx, userId, fields, idempotencyKey(request))
   })
 
-  app.post(LAUNCH_PATHS.mine, (request) => {
+  app.post(LAUNCH_PATHS.mine, async (request) => {
     const fields = readFields(request.body, [], ['projectId', 'pageNo', 'pageSize'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     const pageNo = wholeNumber(fields.pageNo, 1, 1_000_000)
     const pageSize = wholeNumber(fields.pageSize, LAUNCH_PAGE_SIZE, LAUNCH_MAX_PAGE_SIZE)
     const projectId = fields.projectId === undefined ? undefined : projectIdOf(fields.projectId)
     if (fields.projectId !== undefined && projectId === undefined) return fail(SERVER_MESSAGES.launchProjectNotFound)
     const now = ctx.now()
-    return ok({ ...subscriptionPage(ctx.db, userId, projectId, now, pageNo, pageSize), terms: saleTerms(ctx.db), serverTime: now })
+    return ok({ ...await subscriptionPage(ctx.db, userId, projectId, now, pageNo, pageSize), terms: await saleTerms(ctx.db), serverTime: now })
   })
 
-  app.post(LAUNCH_PATHS.sell, (request) => {
+  app.post(LAUNCH_PATHS.sell, async (request) => {
     const fields = readFields(request.body, ['id', 'quantity', 'tradePassword'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return sell(ctx, userId, fields, idempotencyKey(request))
   })
 
-  app.post(LAUNCH_PATHS.coins, (request) => {
+  app.post(LAUNCH_PATHS.coins, async (request) => {
     readFields(request.body, [])
-    const rows = statement(ctx.db, "SELECT * FROM launch_projects WHERE state = 'allocated' ORDER BY symbol").all()
+    const rows = await ctx.db.all("SELECT * FROM launch_projects WHERE state = 'allocated' ORDER BY symbol")
     const coins: LaunchCoin[] = rows.map(toStoredProject).map((project) => ({
       symbol: project.symbol,
       name: project.name,
@@ -107,18 +106,18 @@ export function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext): voi
     return ok(coins)
   })
 
-  const projectOfQuery = (request: FastifyRequest) => {
+  const projectOfQuery = async (request: FastifyRequest) => {
     const { id } = readFields(request.query, ['id'])
     const projectId = projectIdOf(id)
-    const project = projectId === undefined ? undefined : findProject(ctx.db, projectId)
+    const project = projectId === undefined ? undefined : await findProject(ctx.db, projectId)
     if (!project) throw badRequest(SERVER_MESSAGES.launchProjectNotFound)
     return project
   }
 
-  app.get(LAUNCH_PATHS.logo, (request, reply) => reply.headers(LOGO_HEADERS).send(logoSvg(projectOfQuery(request))))
+  app.get(LAUNCH_PATHS.logo, async (request, reply) => reply.headers(LOGO_HEADERS).send(logoSvg(await projectOfQuery(request))))
 
   app.get(LAUNCH_PATHS.paper, async (request, reply) => {
-    const project = projectOfQuery(request)
+    const project = await projectOfQuery(request)
     const bytes = await projectPaper(ctx.db, ctx.config.dataDir, project)
     return reply.headers({ ...PDF_HEADERS, 'content-disposition': `inline; filename="${project.symbol}-white-paper.pdf"` }).send(Buffer.from(bytes))
   })
@@ -129,9 +128,9 @@ export function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext): voi
     return reply.headers({ ...PDF_HEADERS, 'content-disposition': 'inline; filename="NovaEx-white-paper.pdf"' }).send(Buffer.from(bytes))
   })
 
-  addTestProject(ctx)
-  const first = launchPass(ctx.db, ctx.now())
+  await addTestProject(ctx)
+  const first = await launchPass(ctx.db, ctx.now())
   if (first.allocated + first.unlocked > 0) ctx.log.info(first, 'launch projects ended or unlocked while the server was down')
-  const stop = startTicks(ctx.log, 'launch pass', LAUNCH_TICK_MS, async () => launchPass(ctx.db, ctx.now()))
+  const stop = startTicks(ctx, 'launch pass', LAUNCH_TICK_MS, () => launchPass(ctx.db, ctx.now()))
   app.addHook('onClose', () => stop())
 }

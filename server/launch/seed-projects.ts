@@ -2,9 +2,8 @@
 // shows something real: one in warm-up (joining opens in 2 days), one joining now (ends in 7 days),
 // one ended a day ago with the demo user's allocation locked for 30 days. Their white papers are
 // drawn on first request (papers.ts), so seeding stays fast.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
-import { statement } from '../db/statements.ts'
 import { freezeSubscription } from '../ledger/launch-operations.ts'
 import { creditWithRecord } from '../ledger/operator-credit.ts'
 import { insertRecord } from '../ledger/records.ts'
@@ -53,22 +52,22 @@ export const DEMO_PROJECTS: readonly Demo[] = [
 /** The demo user's subscription in the ended project, allocated (and locked) by the pass's own function. */
 const DEMO_SUBSCRIPTION = { symbol: 'TERRA', quantity: '5000' } as const
 
-export function seedProjects(db: DatabaseSync, demoUserId: number, now: number): void {
+export async function seedProjects(db: Database, demoUserId: number, now: number): Promise<void> {
   for (const { offsets, ...demo } of DEMO_PROJECTS) {
     const [warmup, join, end] = offsets
-    const id = insertProject(db, { ...demo, warmupStart: now + warmup, joinStart: now + join, joinEnd: now + end }, now)
+    const id = await insertProject(db, { ...demo, warmupStart: now + warmup, joinStart: now + join, joinEnd: now + end }, now)
     if (id === undefined || demo.symbol !== DEMO_SUBSCRIPTION.symbol) continue
     const joinedAt = now + join + HOUR
     const frozen = costOf(DEMO_SUBSCRIPTION.quantity, demo.price)
     // Its own USDT, so the demo account's balances stay the round figures of DEMO_BALANCES.
-    creditWithRecord(db, { userId: demoUserId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', amount: frozen, kind: 'seed', info: 'demo launch subscription', now: joinedAt })
-    const entryId = freezeSubscription(db, { userId: demoUserId, usdt: frozen, memo: `launch subscription ${demo.symbol}`, now: joinedAt })
-    statement(db, 'INSERT INTO launch_subscriptions (project_id, user_id, quantity, frozen, created_at) VALUES (?, ?, ?, ?, ?)').run(id, demoUserId, DEMO_SUBSCRIPTION.quantity, frozen, joinedAt)
-    statement(db, 'UPDATE launch_projects SET subscribed = ? WHERE id = ?').run(DEMO_SUBSCRIPTION.quantity, id)
-    insertRecord(db, {
+    await creditWithRecord(db, { userId: demoUserId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', amount: frozen, kind: 'seed', info: 'demo launch subscription', now: joinedAt })
+    const entryId = await freezeSubscription(db, { userId: demoUserId, usdt: frozen, memo: `launch subscription ${demo.symbol}`, now: joinedAt })
+    await db.run('INSERT INTO launch_subscriptions (project_id, user_id, quantity, frozen, created_at) VALUES (?, ?, ?, ?, ?)', id, demoUserId, DEMO_SUBSCRIPTION.quantity, frozen, joinedAt)
+    await db.run('UPDATE launch_projects SET subscribed = ? WHERE id = ?', DEMO_SUBSCRIPTION.quantity, id)
+    await insertRecord(db, {
       userId: demoUserId, accountType: ACCOUNT_TYPES.spot, tradeType: RECORD_TYPES.launch, currency: 'USDT', amount: `-${frozen}`, actualArrival: '0',
       status: RECORD_STATUS.finished, info: `subscribe ${DEMO_SUBSCRIPTION.quantity} ${demo.symbol} at ${demo.price}`, entryId, now: joinedAt,
     })
-    allocateProject(db, id, now)
+    await allocateProject(db, id, now)
   }
 }

@@ -3,7 +3,7 @@
 // rule the app shows before confirming. One transaction with the idempotency key: the sold
 // quantity moves on conditionally (`WHERE sold = ?`), one ledger entry, one asset record.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import {
@@ -18,7 +18,6 @@ import {
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
 import type { AppContext } from '../context.ts'
-import { statement } from '../db/statements.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
 import { sellTokens } from '../ledger/launch-operations.ts'
 import { InsufficientBalanceError } from '../ledger/postings.ts'
@@ -31,8 +30,8 @@ import { findProject, projectIdOf } from './projects.ts'
 import { findSubscription, sellableOf, toWireSubscription } from './subscriptions.ts'
 import { checkQuantity } from './quantity.ts'
 
-export function saleTerms(db: DatabaseSync): LaunchSaleTerms {
-  const feeRate = rateParam(db, LAUNCH_SALE_FEE_PARAM, LAUNCH_SALE_FEE_DEFAULT)
+export async function saleTerms(db: Database): Promise<LaunchSaleTerms> {
+  const feeRate = await rateParam(db, LAUNCH_SALE_FEE_PARAM, LAUNCH_SALE_FEE_DEFAULT)
   return { feeRate, burnRate: burnRate(feeRate) ?? '0' }
 }
 
@@ -43,14 +42,14 @@ export interface SellFields {
 }
 
 export async function sell(ctx: AppContext, userId: number, fields: SellFields, key: string | undefined): Promise<BbEnvelope<LaunchSale | null>> {
-  const user = findUserById(ctx, userId)
+  const user = await findUserById(ctx, userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   const subscriptionId = projectIdOf(fields.id)
-  const subscription = subscriptionId === undefined ? undefined : findSubscription(ctx.db, subscriptionId, userId)
+  const subscription = subscriptionId === undefined ? undefined : await findSubscription(ctx.db, subscriptionId, userId)
   if (!subscription) return fail(SERVER_MESSAGES.launchSubscriptionNotFound)
   const quantity = checkQuantity(fields.quantity)
   if (!quantity.ok) return fail(quantity.msg)
-  const project = findProject(ctx.db, subscription.projectId)
+  const project = await findProject(ctx.db, subscription.projectId)
   if (!project) return fail(SERVER_MESSAGES.launchSubscriptionNotFound)
   if (decimalsOf(quantity.value) > project.precision) return fail(SERVER_MESSAGES.launchTooPrecise)
   // What is sellable is checked in the transaction only: a retry with its key must replay, not be
@@ -61,22 +60,22 @@ export async function sell(ctx: AppContext, userId: number, fields: SellFields, 
   if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
 
   const hash = requestHash(LAUNCH_PATHS.sell, { id: String(subscription.id), quantity: quantity.value })
-  return once(ctx.db, { userId, key, hash, now: ctx.now() }, () => {
+  return await once(ctx.db, { userId, key, hash, now: ctx.now() }, async () => {
     const now = ctx.now()
     // Re-read under the write lock: the password check awaited.
-    const current = findSubscription(ctx.db, subscription.id, userId)
+    const current = await findSubscription(ctx.db, subscription.id, userId)
     if (!current) return fail(SERVER_MESSAGES.launchSubscriptionNotFound)
     const sellable = sellableOf(current)
     if (sellable === '0') return fail(SERVER_MESSAGES.launchNotSellable)
     if (new BigNumber(quantity.value).isGreaterThan(sellable)) return fail(SERVER_MESSAGES.launchSellTooMuch)
-    const quote = saleQuote(quantity.value, project.price, saleTerms(ctx.db).feeRate)
+    const quote = saleQuote(quantity.value, project.price, (await saleTerms(ctx.db)).feeRate)
     if (!quote) throw new Error('launch: a checked sale has no quote')
     const sold = new BigNumber(current.sold).plus(quote.quantity).toFixed()
     const proceeds = new BigNumber(current.proceeds).plus(quote.net).toFixed()
     const fee = new BigNumber(current.fee).plus(quote.fee).toFixed()
     let entryId: number
     try {
-      entryId = sellTokens(ctx.db, {
+      entryId = await sellTokens(ctx.db, {
         userId,
         symbol: project.symbol,
         tokens: quote.quantity,
@@ -92,10 +91,9 @@ export async function sell(ctx: AppContext, userId: number, fields: SellFields, 
       if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
       throw error
     }
-    const moved = statement(ctx.db, 'UPDATE launch_subscriptions SET sold = ?, proceeds = ?, fee = ? WHERE id = ? AND sold = ? AND unlocked = 1')
-      .run(sold, proceeds, fee, current.id, current.sold)
+    const moved = await ctx.db.run('UPDATE launch_subscriptions SET sold = ?, proceeds = ?, fee = ? WHERE id = ? AND sold = ? AND unlocked = 1', sold, proceeds, fee, current.id, current.sold)
     if (moved.changes !== 1) throw new Error('launch: the subscription changed during the sale')
-    insertRecord(ctx.db, {
+    await insertRecord(ctx.db, {
       userId,
       accountType: ACCOUNT_TYPES.spot,
       tradeType: RECORD_TYPES.launch,
@@ -109,7 +107,7 @@ export async function sell(ctx: AppContext, userId: number, fields: SellFields, 
       entryId,
       now,
     })
-    const after = findSubscription(ctx.db, current.id)
+    const after = await findSubscription(ctx.db, current.id)
     if (!after) throw new Error('launch: the subscription just sold is missing')
     return ok({ ...quote, subscription: toWireSubscription(after, project, now) })
   })

@@ -4,9 +4,8 @@
 // the event does. Each is conditional on the subscription's state and writes one ledger entry
 // and one asset record; call them inside immediate(db, …). They answer false when the subscription
 // had already moved on (another process got there first), and then nothing was written.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
-import { statement } from '../db/statements.ts'
 import { allocateSubscription, refundSubscription, unlockTokens } from '../ledger/launch-operations.ts'
 import { insertRecord } from '../ledger/records.ts'
 import { postMessage } from '../messages/post.ts'
@@ -14,8 +13,8 @@ import { costOf, refundOf } from './logic.ts'
 import type { StoredProject } from './projects.ts'
 import type { StoredSubscription } from './subscriptions.ts'
 
-const record = (db: DatabaseSync, userId: number, currency: string, amount: string, info: string, entryId: number, now: number) =>
-  insertRecord(db, {
+const record = async (db: Database, userId: number, currency: string, amount: string, info: string, entryId: number, now: number) =>
+  await insertRecord(db, {
     userId,
     accountType: ACCOUNT_TYPES.spot,
     tradeType: RECORD_TYPES.launch,
@@ -29,18 +28,17 @@ const record = (db: DatabaseSync, userId: number, currency: string, amount: stri
   })
 
 /** Gives `allocated` tokens (locked) for their USDT, unfreezes the rest. */
-export function allocateOne(db: DatabaseSync, project: StoredProject, subscription: StoredSubscription, allocated: string, now: number): boolean {
+export async function allocateOne(db: Database, project: StoredProject, subscription: StoredSubscription, allocated: string, now: number): Promise<boolean> {
   const paid = costOf(allocated, project.price)
   const refund = refundOf(subscription.frozen, allocated, project.price)
   const nothing = allocated === '0'
-  const changed = statement(db, "UPDATE launch_subscriptions SET status = ?, allocated = ?, refunded = ?, settled_at = ? WHERE id = ? AND status = 'pending'")
-    .run(nothing ? 'refunded' : 'allocated', allocated, refund, now, subscription.id)
+  const changed = await db.run("UPDATE launch_subscriptions SET status = ?, allocated = ?, refunded = ?, settled_at = ? WHERE id = ? AND status = 'pending'", nothing ? 'refunded' : 'allocated', allocated, refund, now, subscription.id)
   if (changed.changes !== 1) return false
   const memo = `launch allocation ${project.symbol} #${subscription.id}`
-  const entryId = allocateSubscription(db, { userId: subscription.userId, symbol: project.symbol, paid, refund, tokens: allocated, memo, now })
-  if (!nothing) record(db, subscription.userId, project.symbol, allocated, `allocated ${allocated} ${project.symbol}, locked until ${new Date(project.unlockAt).toISOString()}`, entryId, now)
-  if (refund !== '0') record(db, subscription.userId, 'USDT', refund, `refund of ${project.symbol} subscription`, entryId, now)
-  postMessage(db, {
+  const entryId = await allocateSubscription(db, { userId: subscription.userId, symbol: project.symbol, paid, refund, tokens: allocated, memo, now })
+  if (!nothing) await record(db, subscription.userId, project.symbol, allocated, `allocated ${allocated} ${project.symbol}, locked until ${new Date(project.unlockAt).toISOString()}`, entryId, now)
+  if (refund !== '0') await record(db, subscription.userId, 'USDT', refund, `refund of ${project.symbol} subscription`, entryId, now)
+  await postMessage(db, {
     userId: subscription.userId,
     kind: 'launchAllocation',
     eventKey: `launch-allocation:${subscription.id}`,
@@ -51,12 +49,12 @@ export function allocateOne(db: DatabaseSync, project: StoredProject, subscripti
 }
 
 /** Makes a subscription's locked tokens available (HOLD). */
-export function unlockOne(db: DatabaseSync, project: StoredProject, subscription: StoredSubscription, now: number): boolean {
-  const changed = statement(db, "UPDATE launch_subscriptions SET unlocked = 1, unlocked_at = ? WHERE id = ? AND status = 'allocated' AND unlocked = 0").run(now, subscription.id)
+export async function unlockOne(db: Database, project: StoredProject, subscription: StoredSubscription, now: number): Promise<boolean> {
+  const changed = await db.run("UPDATE launch_subscriptions SET unlocked = 1, unlocked_at = ? WHERE id = ? AND status = 'allocated' AND unlocked = 0", now, subscription.id)
   if (changed.changes !== 1 || subscription.allocated === null) return false
-  const entryId = unlockTokens(db, { userId: subscription.userId, symbol: project.symbol, tokens: subscription.allocated, memo: `launch unlock ${project.symbol} #${subscription.id}`, now })
-  record(db, subscription.userId, project.symbol, '0', `unlocked ${subscription.allocated} ${project.symbol}`, entryId, now)
-  postMessage(db, {
+  const entryId = await unlockTokens(db, { userId: subscription.userId, symbol: project.symbol, tokens: subscription.allocated, memo: `launch unlock ${project.symbol} #${subscription.id}`, now })
+  await record(db, subscription.userId, project.symbol, '0', `unlocked ${subscription.allocated} ${project.symbol}`, entryId, now)
+  await postMessage(db, {
     userId: subscription.userId,
     kind: 'launchUnlock',
     eventKey: `launch-unlock:${subscription.id}`,
@@ -67,10 +65,10 @@ export function unlockOne(db: DatabaseSync, project: StoredProject, subscription
 }
 
 /** Gives a pending subscription's USDT back (the project was cancelled). */
-export function refundOne(db: DatabaseSync, project: StoredProject, subscription: StoredSubscription, now: number): boolean {
-  const changed = statement(db, "UPDATE launch_subscriptions SET status = 'refunded', allocated = '0', refunded = frozen, settled_at = ? WHERE id = ? AND status = 'pending'").run(now, subscription.id)
+export async function refundOne(db: Database, project: StoredProject, subscription: StoredSubscription, now: number): Promise<boolean> {
+  const changed = await db.run("UPDATE launch_subscriptions SET status = 'refunded', allocated = '0', refunded = frozen, settled_at = ? WHERE id = ? AND status = 'pending'", now, subscription.id)
   if (changed.changes !== 1) return false
-  const entryId = refundSubscription(db, { userId: subscription.userId, usdt: subscription.frozen, memo: `launch cancelled ${project.symbol} #${subscription.id}`, now })
-  record(db, subscription.userId, 'USDT', subscription.frozen, `refund: ${project.symbol} was cancelled`, entryId, now)
+  const entryId = await refundSubscription(db, { userId: subscription.userId, usdt: subscription.frozen, memo: `launch cancelled ${project.symbol} #${subscription.id}`, now })
+  await record(db, subscription.userId, 'USDT', subscription.frozen, `refund: ${project.symbol} was cancelled`, entryId, now)
   return true
 }

@@ -11,7 +11,6 @@ import { LAUNCH_PATHS, type LaunchSubscription } from '../../src/contract/launch
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
 import type { AppContext } from '../context.ts'
-import { statement } from '../db/statements.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
 import { requireVerifiedIdentity } from '../kyc/gate.ts'
 import { freezeSubscription } from '../ledger/launch-operations.ts'
@@ -31,13 +30,13 @@ export interface SubscribeFields {
 }
 
 export async function subscribe(ctx: AppContext, userId: number, fields: SubscribeFields, key: string | undefined): Promise<BbEnvelope<LaunchSubscription | null>> {
-  const user = findUserById(ctx, userId)
+  const user = await findUserById(ctx, userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   const projectId = projectIdOf(fields.id)
-  const project = projectId === undefined ? undefined : findProject(ctx.db, projectId)
+  const project = projectId === undefined ? undefined : await findProject(ctx.db, projectId)
   if (!project) return fail(SERVER_MESSAGES.launchProjectNotFound)
   if (projectPhase(project, ctx.now()) !== 'joining') return fail(SERVER_MESSAGES.launchNotJoining)
-  requireVerifiedIdentity(ctx.db, userId)
+  await requireVerifiedIdentity(ctx.db, userId)
   const quantity = checkQuantity(fields.quantity)
   if (!quantity.ok) return fail(quantity.msg)
   if (decimalsOf(quantity.value) > project.precision) return fail(SERVER_MESSAGES.launchTooPrecise)
@@ -51,33 +50,32 @@ export async function subscribe(ctx: AppContext, userId: number, fields: Subscri
   if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
 
   const hash = requestHash(LAUNCH_PATHS.subscribe, { id: String(project.id), quantity: quantity.value })
-  return once(ctx.db, { userId, key, hash, now: ctx.now() }, () => subscribeNow(ctx, userId, project.id, quantity.value))
+  return await once(ctx.db, { userId, key, hash, now: ctx.now() }, async () => await subscribeNow(ctx, userId, project.id, quantity.value))
 }
 
 /** The transaction's body: everything re-read under the write lock, since the password check awaited. */
-function subscribeNow(ctx: AppContext, userId: number, projectId: number, quantity: string): BbEnvelope<LaunchSubscription | null> {
+async function subscribeNow(ctx: AppContext, userId: number, projectId: number, quantity: string): Promise<BbEnvelope<LaunchSubscription | null>> {
   const now = ctx.now()
-  const project = findProject(ctx.db, projectId)
+  const project = await findProject(ctx.db, projectId)
   if (!project || projectPhase(project, now) !== 'joining' || project.state !== 'open') return fail(SERVER_MESSAGES.launchNotJoining)
-  if (new BigNumber(quantity).plus(subscribedBy(ctx.db, project.id, userId)).isGreaterThan(project.maxPerUser)) {
+  if (new BigNumber(quantity).plus(await subscribedBy(ctx.db, project.id, userId)).isGreaterThan(project.maxPerUser)) {
     return fail(SERVER_MESSAGES.launchAboveMaximum)
   }
   const frozen = costOf(quantity, project.price)
   let entryId: number
   try {
-    entryId = freezeSubscription(ctx.db, { userId, usdt: frozen, memo: `launch subscription ${project.symbol}`, now })
+    entryId = await freezeSubscription(ctx.db, { userId, usdt: frozen, memo: `launch subscription ${project.symbol}`, now })
   } catch (error) {
     if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
     throw error
   }
   const total = new BigNumber(project.subscribed).plus(quantity).toFixed()
-  const moved = statement(ctx.db, "UPDATE launch_projects SET subscribed = ? WHERE id = ? AND subscribed = ? AND state = 'open'").run(total, project.id, project.subscribed)
+  const moved = await ctx.db.run("UPDATE launch_projects SET subscribed = ? WHERE id = ? AND subscribed = ? AND state = 'open'", total, project.id, project.subscribed)
   if (moved.changes !== 1) throw new Error('launch: the project changed during the subscription')
   const id = Number(
-    statement(ctx.db, 'INSERT INTO launch_subscriptions (project_id, user_id, quantity, frozen, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(project.id, userId, quantity, frozen, now).lastInsertRowid,
+    await ctx.db.insert('INSERT INTO launch_subscriptions (project_id, user_id, quantity, frozen, created_at) VALUES (?, ?, ?, ?, ?)', project.id, userId, quantity, frozen, now),
   )
-  insertRecord(ctx.db, {
+  await insertRecord(ctx.db, {
     userId,
     accountType: ACCOUNT_TYPES.spot,
     tradeType: RECORD_TYPES.launch,
@@ -89,7 +87,7 @@ function subscribeNow(ctx: AppContext, userId: number, projectId: number, quanti
     entryId,
     now,
   })
-  const subscription = findSubscription(ctx.db, id)
+  const subscription = await findSubscription(ctx.db, id)
   if (!subscription) throw new Error('launch: the subscription just written is missing')
   return ok(toWireSubscription(subscription, { ...project, subscribed: total }, now))
 }

@@ -2,10 +2,9 @@
 // the tag follows from the state (spec §4: LOCKED until unlocked, HOLD while any token is left,
 // SELLED once every allocated token was sold back).
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { LaunchSubscription, LaunchTag, SubscriptionStatus } from '../../src/contract/launch.ts'
 import { num, type Row, str, strOrNull } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 import { findProject, projectPhase, type StoredProject, toWireProject } from './projects.ts'
 
 export interface StoredSubscription {
@@ -46,14 +45,14 @@ export function toStoredSubscription(row: Row): StoredSubscription {
   }
 }
 
-export function findSubscription(db: DatabaseSync, id: number, userId?: number): StoredSubscription | undefined {
-  const row = statement(db, 'SELECT * FROM launch_subscriptions WHERE id = ? AND (?2 IS NULL OR user_id = ?2)').get(id, userId ?? null)
+export async function findSubscription(db: Database, id: number, userId?: number): Promise<StoredSubscription | undefined> {
+  const row = await db.get('SELECT * FROM launch_subscriptions WHERE id = ? AND (?2 IS NULL OR user_id = ?2)', id, userId ?? null)
   return row ? toStoredSubscription(row) : undefined
 }
 
 /** What one user subscribed in one project so far (tokens). */
-export function subscribedBy(db: DatabaseSync, projectId: number, userId: number): string {
-  const rows = statement(db, 'SELECT quantity FROM launch_subscriptions WHERE project_id = ? AND user_id = ?').all(projectId, userId)
+export async function subscribedBy(db: Database, projectId: number, userId: number): Promise<string> {
+  const rows = await db.all('SELECT quantity FROM launch_subscriptions WHERE project_id = ? AND user_id = ?', projectId, userId)
   return rows.reduce((sum, row) => sum.plus(str(row, 'quantity')), new BigNumber(0)).toFixed()
 }
 
@@ -94,23 +93,22 @@ export function toWireSubscription(subscription: StoredSubscription, project: St
   }
 }
 
-export function subscriptionPage(
-  db: DatabaseSync,
+export async function subscriptionPage(
+  db: Database,
   userId: number,
   projectId: number | undefined,
   now: number,
   pageNo: number,
   pageSize: number,
-): { list: LaunchSubscription[]; sum: number } {
+): Promise<{ list: LaunchSubscription[]; sum: number }> {
   const where = 'user_id = ?1 AND (?2 IS NULL OR project_id = ?2)'
-  const sum = num(statement(db, `SELECT count(*) AS n FROM launch_subscriptions WHERE ${where}`).get(userId, projectId ?? null) ?? {}, 'n')
-  const rows = statement(db, `SELECT * FROM launch_subscriptions WHERE ${where} ORDER BY id DESC LIMIT ?3 OFFSET ?4`)
-    .all(userId, projectId ?? null, pageSize, (pageNo - 1) * pageSize)
+  const sum = num(await db.get(`SELECT count(*) AS n FROM launch_subscriptions WHERE ${where}`, userId, projectId ?? null) ?? {}, 'n')
+  const rows = await db.all(`SELECT * FROM launch_subscriptions WHERE ${where} ORDER BY id DESC LIMIT ?3 OFFSET ?4`, userId, projectId ?? null, pageSize, (pageNo - 1) * pageSize)
   const projects = new Map<number, StoredProject | undefined>()
   const list: LaunchSubscription[] = []
   for (const row of rows) {
     const subscription = toStoredSubscription(row)
-    if (!projects.has(subscription.projectId)) projects.set(subscription.projectId, findProject(db, subscription.projectId))
+    if (!projects.has(subscription.projectId)) projects.set(subscription.projectId, await findProject(db, subscription.projectId))
     const project = projects.get(subscription.projectId)
     if (project) list.push(toWireSubscription(subscription, project, now))
   }

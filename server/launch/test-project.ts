@@ -6,12 +6,12 @@ import { LAUNCH_TEST_LOCK_SECONDS } from '../../src/contract/launch.ts'
 import type { AppContext } from '../context.ts'
 import { insertProject } from './create.ts'
 
-export function addTestProject(ctx: AppContext): number | undefined {
+export async function addTestProject(ctx: AppContext): Promise<number | undefined> {
   const seconds = ctx.config.launchTestProjectSeconds
   if (seconds === undefined) return undefined
   const now = ctx.now()
   const joinEnd = now + seconds * 1000
-  return insertProject(
+  return await insertProject(
     ctx.db,
     {
       symbol: `T${String(now).slice(-9)}`,

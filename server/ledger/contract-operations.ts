@@ -15,7 +15,7 @@
 //                                                      'house' += margin − payout − fee (the loss it takes, or −the profit it pays)
 //   liquidateContractPosition(db, { …, margin })       frozen −= margin; 'house' += margin
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES } from '../../src/contract/assets.ts'
 import { ledgerAmount } from './amount.ts'
 import { type Bucket, type Posting, type PostingAccount, postEntry } from './postings.ts'
@@ -30,60 +30,60 @@ export interface ContractMove {
 const contract = (userId: number, bucket: Bucket): PostingAccount => ({ userId, accountType: ACCOUNT_TYPES.contract, bucket })
 
 /** One entry of the legs that are not zero. */
-function post(db: DatabaseSync, kind: string, move: ContractMove, legs: Array<[PostingAccount, BigNumber]>): number {
+async function post(db: Database, kind: string, move: ContractMove, legs: Array<[PostingAccount, BigNumber]>): Promise<number> {
   const postings: Posting[] = legs.filter(([, amount]) => !amount.isZero()).map(([account, amount]) => ({ account, currency: move.currency, amount }))
-  return postEntry(db, { kind, memo: move.memo, now: move.now, postings })
+  return await postEntry(db, { kind, memo: move.memo, now: move.now, postings })
 }
 
-export function openContractPosition(db: DatabaseSync, move: ContractMove & { margin: string; fee: string }): number {
+export async function openContractPosition(db: Database, move: ContractMove & { margin: string; fee: string }): Promise<number> {
   const margin = ledgerAmount(move.margin)
   const fee = ledgerAmount(move.fee, { allowZero: true })
-  return post(db, 'contract_open', move, [
+  return await post(db, 'contract_open', move, [
     [contract(move.userId, 'available'), margin.plus(fee).negated()],
     [contract(move.userId, 'frozen'), margin],
     [{ system: 'fees' }, fee],
   ])
 }
 
-export function holdContractEntry(db: DatabaseSync, move: ContractMove & { margin: string; fee: string }): number {
+export async function holdContractEntry(db: Database, move: ContractMove & { margin: string; fee: string }): Promise<number> {
   const held = ledgerAmount(move.margin).plus(ledgerAmount(move.fee, { allowZero: true }))
-  return post(db, 'contract_hold', move, [
+  return await post(db, 'contract_hold', move, [
     [contract(move.userId, 'available'), held.negated()],
     [contract(move.userId, 'frozen'), held],
   ])
 }
 
 /** The entry of a limit position: its open fee, held since placement, goes to 'fees' (none when the rate was 0). */
-export function enterContractPosition(db: DatabaseSync, move: ContractMove & { fee: string }): number | null {
+export async function enterContractPosition(db: Database, move: ContractMove & { fee: string }): Promise<number | null> {
   const fee = ledgerAmount(move.fee, { allowZero: true })
   if (fee.isZero()) return null
-  return post(db, 'contract_enter', move, [
+  return await post(db, 'contract_enter', move, [
     [contract(move.userId, 'frozen'), fee.negated()],
     [{ system: 'fees' }, fee],
   ])
 }
 
-export function releaseContractEntry(db: DatabaseSync, move: ContractMove & { amount: string }): number {
+export async function releaseContractEntry(db: Database, move: ContractMove & { amount: string }): Promise<number> {
   const amount = ledgerAmount(move.amount)
-  return post(db, 'contract_cancel', move, [
+  return await post(db, 'contract_cancel', move, [
     [contract(move.userId, 'frozen'), amount.negated()],
     [contract(move.userId, 'available'), amount],
   ])
 }
 
-export function addContractMargin(db: DatabaseSync, move: ContractMove & { amount: string }): number {
+export async function addContractMargin(db: Database, move: ContractMove & { amount: string }): Promise<number> {
   const amount = ledgerAmount(move.amount)
-  return post(db, 'contract_margin', move, [
+  return await post(db, 'contract_margin', move, [
     [contract(move.userId, 'available'), amount.negated()],
     [contract(move.userId, 'frozen'), amount],
   ])
 }
 
-export function closeContractPosition(db: DatabaseSync, move: ContractMove & { margin: string; payout: string; fee: string }): number {
+export async function closeContractPosition(db: Database, move: ContractMove & { margin: string; payout: string; fee: string }): Promise<number> {
   const margin = ledgerAmount(move.margin, { allowZero: true })
   const payout = ledgerAmount(move.payout, { allowZero: true })
   const fee = ledgerAmount(move.fee, { allowZero: true })
-  return post(db, 'contract_close', move, [
+  return await post(db, 'contract_close', move, [
     [contract(move.userId, 'frozen'), margin.negated()],
     [contract(move.userId, 'available'), payout],
     [{ system: 'fees' }, fee],
@@ -91,9 +91,9 @@ export function closeContractPosition(db: DatabaseSync, move: ContractMove & { m
   ])
 }
 
-export function liquidateContractPosition(db: DatabaseSync, move: ContractMove & { margin: string }): number {
+export async function liquidateContractPosition(db: Database, move: ContractMove & { margin: string }): Promise<number> {
   const margin = ledgerAmount(move.margin)
-  return post(db, 'contract_liquidation', move, [
+  return await post(db, 'contract_liquidation', move, [
     [contract(move.userId, 'frozen'), margin.negated()],
     [{ system: 'house' }, margin],
   ])

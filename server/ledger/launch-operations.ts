@@ -14,7 +14,7 @@
 //                                                          coin available −= tokens; 'launch' += tokens;
 //                                                          'launch' −= gross USDT; available += net; 'burn' += burn; 'stakers' += stakers
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES } from '../../src/contract/assets.ts'
 import { ledgerAmount } from './amount.ts'
 import { type Bucket, type Posting, type PostingAccount, postEntry } from './postings.ts'
@@ -29,25 +29,25 @@ const USDT = 'USDT'
 const spot = (userId: number, bucket: Bucket): PostingAccount => ({ userId, accountType: ACCOUNT_TYPES.spot, bucket })
 const launch: PostingAccount = { system: 'launch' }
 
-function post(db: DatabaseSync, kind: string, move: LaunchMove, legs: Array<[PostingAccount, string, BigNumber]>): number {
+async function post(db: Database, kind: string, move: LaunchMove, legs: Array<[PostingAccount, string, BigNumber]>): Promise<number> {
   const postings: Posting[] = legs.filter(([, , amount]) => !amount.isZero()).map(([account, currency, amount]) => ({ account, currency, amount }))
-  return postEntry(db, { kind, memo: move.memo, now: move.now, postings })
+  return await postEntry(db, { kind, memo: move.memo, now: move.now, postings })
 }
 
-export function freezeSubscription(db: DatabaseSync, move: LaunchMove & { usdt: string }): number {
+export async function freezeSubscription(db: Database, move: LaunchMove & { usdt: string }): Promise<number> {
   const usdt = ledgerAmount(move.usdt)
-  return post(db, 'launch_subscribe', move, [
+  return await post(db, 'launch_subscribe', move, [
     [spot(move.userId, 'available'), USDT, usdt.negated()],
     [spot(move.userId, 'frozen'), USDT, usdt],
   ])
 }
 
 /** Null when nothing moves (cannot happen: a subscription always froze something). */
-export function allocateSubscription(db: DatabaseSync, move: LaunchMove & { symbol: string; paid: string; refund: string; tokens: string }): number {
+export async function allocateSubscription(db: Database, move: LaunchMove & { symbol: string; paid: string; refund: string; tokens: string }): Promise<number> {
   const paid = ledgerAmount(move.paid, { allowZero: true })
   const refund = ledgerAmount(move.refund, { allowZero: true })
   const tokens = ledgerAmount(move.tokens, { allowZero: true })
-  return post(db, 'launch_allocate', move, [
+  return await post(db, 'launch_allocate', move, [
     [spot(move.userId, 'frozen'), USDT, paid.plus(refund).negated()],
     [spot(move.userId, 'available'), USDT, refund],
     [launch, USDT, paid],
@@ -56,32 +56,32 @@ export function allocateSubscription(db: DatabaseSync, move: LaunchMove & { symb
   ])
 }
 
-export function refundSubscription(db: DatabaseSync, move: LaunchMove & { usdt: string }): number {
+export async function refundSubscription(db: Database, move: LaunchMove & { usdt: string }): Promise<number> {
   const usdt = ledgerAmount(move.usdt)
-  return post(db, 'launch_refund', move, [
+  return await post(db, 'launch_refund', move, [
     [spot(move.userId, 'frozen'), USDT, usdt.negated()],
     [spot(move.userId, 'available'), USDT, usdt],
   ])
 }
 
-export function unlockTokens(db: DatabaseSync, move: LaunchMove & { symbol: string; tokens: string }): number {
+export async function unlockTokens(db: Database, move: LaunchMove & { symbol: string; tokens: string }): Promise<number> {
   const tokens = ledgerAmount(move.tokens)
-  return post(db, 'launch_unlock', move, [
+  return await post(db, 'launch_unlock', move, [
     [spot(move.userId, 'frozen'), move.symbol, tokens.negated()],
     [spot(move.userId, 'available'), move.symbol, tokens],
   ])
 }
 
-export function sellTokens(
-  db: DatabaseSync,
+export async function sellTokens(
+  db: Database,
   move: LaunchMove & { symbol: string; tokens: string; gross: string; burn: string; stakers: string; net: string },
-): number {
+): Promise<number> {
   const tokens = ledgerAmount(move.tokens)
   const gross = ledgerAmount(move.gross, { allowZero: true })
   const burn = ledgerAmount(move.burn, { allowZero: true })
   const stakers = ledgerAmount(move.stakers, { allowZero: true })
   const net = ledgerAmount(move.net, { allowZero: true })
-  return post(db, 'launch_sell', move, [
+  return await post(db, 'launch_sell', move, [
     [spot(move.userId, 'available'), move.symbol, tokens.negated()],
     [launch, move.symbol, tokens],
     [launch, USDT, gross.negated()],

@@ -2,7 +2,7 @@
 // seconds contracts).
 // Each one writes one balanced ledger entry (postings.ts) and updates the user's balances, and
 // answers the entry id (store it in the asset record: records.ts, insertRecord's entryId).
-// Call them INSIDE the transaction you opened with `immediate(db, () => …)` (server/db/transaction.ts)
+// Call them INSIDE the transaction you opened with `await db.transaction(async () => …)` (server/db/transaction.ts)
 // together with your own record row, so both commit or neither does; each runs as a savepoint of
 // your transaction, so when one throws InsufficientBalanceError (a balance would go below zero)
 // nothing of it remains — let the error roll your transaction back, or catch it to write a
@@ -24,7 +24,7 @@
 // (004 entries/postings, 005 asset_records, 006 idempotency_keys + param exchange_fee_rate);
 // 008 adds the 'house' system account of seconds contracts (their operations are at the end).
 // Leveraged contracts have their own: contract-operations.ts (margin, fees, 'house' as insurance).
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { AccountTypeId } from '../../src/contract/assets.ts'
 import { ledgerAmount } from './amount.ts'
 import { type Bucket, type Posting, postEntry, type SystemAccount } from './postings.ts'
@@ -49,9 +49,9 @@ const user = (move: { userId: number; accountType: AccountTypeId }, bucket: Buck
 const system = (name: SystemAccount) => ({ system: name })
 
 /** Money arriving from beyond the exchange: an approved deposit, an operator's credit, the seed. */
-export function creditFromOutside(db: DatabaseSync, move: UserMove & { kind: string }): number {
+export async function creditFromOutside(db: Database, move: UserMove & { kind: string }): Promise<number> {
   const amount = ledgerAmount(move.amount)
-  return postEntry(db, {
+  return await postEntry(db, {
     kind: move.kind,
     memo: move.memo,
     now: move.now,
@@ -62,9 +62,9 @@ export function creditFromOutside(db: DatabaseSync, move: UserMove & { kind: str
   })
 }
 
-function between(db: DatabaseSync, move: UserMove, kind: string, from: Bucket, to: Bucket): number {
+async function between(db: Database, move: UserMove, kind: string, from: Bucket, to: Bucket): Promise<number> {
   const amount = ledgerAmount(move.amount)
-  return postEntry(db, {
+  return await postEntry(db, {
     kind,
     memo: move.memo,
     now: move.now,
@@ -76,13 +76,13 @@ function between(db: DatabaseSync, move: UserMove, kind: string, from: Bucket, t
 }
 
 /** Holds money for a pending withdrawal: available → frozen of the same account. */
-export const freeze = (db: DatabaseSync, move: UserMove): number => between(db, move, 'freeze', 'available', 'frozen')
+export const freeze = async (db: Database, move: UserMove): Promise<number> => await between(db, move, 'freeze', 'available', 'frozen')
 
 /** Gives held money back (a rejected withdrawal): frozen → available. */
-export const unfreeze = (db: DatabaseSync, move: UserMove): number => between(db, move, 'unfreeze', 'frozen', 'available')
+export const unfreeze = async (db: Database, move: UserMove): Promise<number> => await between(db, move, 'unfreeze', 'frozen', 'available')
 
 /** An approved withdrawal: the frozen amount leaves, the fee stays with the exchange. */
-export function payOutFrozen(db: DatabaseSync, move: UserMove & { fee: string }): number {
+export async function payOutFrozen(db: Database, move: UserMove & { fee: string }): Promise<number> {
   const amount = ledgerAmount(move.amount)
   const fee = ledgerAmount(move.fee, { allowZero: true })
   if (fee.isGreaterThan(amount)) throw new Error('ledger: the fee exceeds the amount')
@@ -90,17 +90,17 @@ export function payOutFrozen(db: DatabaseSync, move: UserMove & { fee: string })
   const postings: Posting[] = [{ account: user(move, 'frozen'), currency: move.currency, amount: amount.negated() }]
   if (!sent.isZero()) postings.push({ account: system('outside'), currency: move.currency, amount: sent })
   if (!fee.isZero()) postings.push({ account: system('fees'), currency: move.currency, amount: fee })
-  return postEntry(db, { kind: 'payout', memo: move.memo, now: move.now, postings })
+  return await postEntry(db, { kind: 'payout', memo: move.memo, now: move.now, postings })
 }
 
 /** Between a user's own spot and contract accounts. */
-export function transferBetweenAccounts(
-  db: DatabaseSync,
+export async function transferBetweenAccounts(
+  db: Database,
   move: Omit<UserMove, 'accountType'> & { from: AccountTypeId; to: AccountTypeId },
-): number {
+): Promise<number> {
   if (move.from === move.to) throw new Error('ledger: a transfer needs two different accounts')
   const amount = ledgerAmount(move.amount)
-  return postEntry(db, {
+  return await postEntry(db, {
     kind: 'transfer',
     memo: move.memo,
     now: move.now,
@@ -131,7 +131,7 @@ export interface ExchangeMove {
  * currency balances on its own: from: −amount user, +amount exchange; to: −gross exchange,
  * +(gross − fee) user, +fee fees.
  */
-export function exchangeCurrencies(db: DatabaseSync, move: ExchangeMove): number {
+export async function exchangeCurrencies(db: Database, move: ExchangeMove): Promise<number> {
   if (move.from === move.to) throw new Error('ledger: an exchange needs two different currencies')
   const amount = ledgerAmount(move.amount)
   const gross = ledgerAmount(move.gross)
@@ -145,7 +145,7 @@ export function exchangeCurrencies(db: DatabaseSync, move: ExchangeMove): number
     { account: user(move, 'available'), currency: move.to, amount: receive },
   ]
   if (!fee.isZero()) postings.push({ account: system('fees'), currency: move.to, amount: fee })
-  return postEntry(db, { kind: 'exchange', memo: move.memo, now: move.now, postings })
+  return await postEntry(db, { kind: 'exchange', memo: move.memo, now: move.now, postings })
 }
 
 // ── Seconds contracts (server/seconds/) ───────────────────────────────────────────────────────
@@ -158,7 +158,7 @@ export function exchangeCurrencies(db: DatabaseSync, move: ExchangeMove): number
 //   returnSecondsOrder(db, { …UserMove, feeRefund })     frozen −= amount; available += amount + feeRefund; 'fees' −= feeRefund
 // (a draw returns the stake with feeRefund '0'; an order no price could be had for returns the fee too)
 
-export function openSecondsOrder(db: DatabaseSync, move: UserMove & { fee: string }): number {
+export async function openSecondsOrder(db: Database, move: UserMove & { fee: string }): Promise<number> {
   const amount = ledgerAmount(move.amount)
   const fee = ledgerAmount(move.fee, { allowZero: true })
   const postings: Posting[] = [
@@ -166,10 +166,10 @@ export function openSecondsOrder(db: DatabaseSync, move: UserMove & { fee: strin
     { account: user(move, 'frozen'), currency: move.currency, amount },
   ]
   if (!fee.isZero()) postings.push({ account: system('fees'), currency: move.currency, amount: fee })
-  return postEntry(db, { kind: 'seconds_open', memo: move.memo, now: move.now, postings })
+  return await postEntry(db, { kind: 'seconds_open', memo: move.memo, now: move.now, postings })
 }
 
-export function settleSecondsWin(db: DatabaseSync, move: UserMove & { profit: string }): number {
+export async function settleSecondsWin(db: Database, move: UserMove & { profit: string }): Promise<number> {
   const amount = ledgerAmount(move.amount)
   const profit = ledgerAmount(move.profit, { allowZero: true })
   const postings: Posting[] = [
@@ -178,12 +178,12 @@ export function settleSecondsWin(db: DatabaseSync, move: UserMove & { profit: st
   ]
   // A profit truncated to nothing (tiny stake, low rate) moves no house money.
   if (!profit.isZero()) postings.push({ account: system('house'), currency: move.currency, amount: profit.negated() })
-  return postEntry(db, { kind: 'seconds_win', memo: move.memo, now: move.now, postings })
+  return await postEntry(db, { kind: 'seconds_win', memo: move.memo, now: move.now, postings })
 }
 
-export function settleSecondsLoss(db: DatabaseSync, move: UserMove): number {
+export async function settleSecondsLoss(db: Database, move: UserMove): Promise<number> {
   const amount = ledgerAmount(move.amount)
-  return postEntry(db, {
+  return await postEntry(db, {
     kind: 'seconds_loss',
     memo: move.memo,
     now: move.now,
@@ -194,7 +194,7 @@ export function settleSecondsLoss(db: DatabaseSync, move: UserMove): number {
   })
 }
 
-export function returnSecondsOrder(db: DatabaseSync, move: UserMove & { feeRefund: string }): number {
+export async function returnSecondsOrder(db: Database, move: UserMove & { feeRefund: string }): Promise<number> {
   const amount = ledgerAmount(move.amount)
   const refund = ledgerAmount(move.feeRefund, { allowZero: true })
   const postings: Posting[] = [
@@ -202,5 +202,5 @@ export function returnSecondsOrder(db: DatabaseSync, move: UserMove & { feeRefun
     { account: user(move, 'available'), currency: move.currency, amount: amount.plus(refund) },
   ]
   if (!refund.isZero()) postings.push({ account: system('fees'), currency: move.currency, amount: refund.negated() })
-  return postEntry(db, { kind: refund.isZero() ? 'seconds_draw' : 'seconds_void', memo: move.memo, now: move.now, postings })
+  return await postEntry(db, { kind: refund.isZero() ? 'seconds_draw' : 'seconds_void', memo: move.memo, now: move.now, postings })
 }

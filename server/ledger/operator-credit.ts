@@ -1,9 +1,8 @@
 // Money an operator (or the first-start seed) puts into a user's account: a ledger entry from
 // 'outside' and its 'credit' record, together. Used by the admin CLI and server/seed.ts.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { AccountTypeId } from '../../src/contract/assets.ts'
 import { RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
-import { immediate } from '../db/transaction.ts'
 import { creditFromOutside } from './operations.ts'
 import { insertRecord } from './records.ts'
 
@@ -20,11 +19,11 @@ export interface OperatorCredit {
 }
 
 /** Answers the record id. */
-export function creditWithRecord(db: DatabaseSync, credit: OperatorCredit): number {
+export async function creditWithRecord(db: Database, credit: OperatorCredit): Promise<number> {
   const { userId, accountType, currency, amount, now } = credit
-  return immediate(db, () => {
-    const entryId = creditFromOutside(db, { userId, accountType, currency, amount, kind: credit.kind, memo: credit.info, now })
-    return insertRecord(db, {
+  return await db.transaction(async () => {
+    const entryId = await creditFromOutside(db, { userId, accountType, currency, amount, kind: credit.kind, memo: credit.info, now })
+    return await insertRecord(db, {
       userId,
       accountType,
       tradeType: RECORD_TYPES.credit,

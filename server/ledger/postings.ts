@@ -3,12 +3,10 @@
 // one, so a refusal rolls back exactly this entry). A user bucket that would go below zero throws
 // InsufficientBalanceError and nothing of the entry remains.
 import type { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database, SqlValue } from '../db/database.ts'
 import type { AccountTypeId } from '../../src/contract/assets.ts'
 import { CURRENCIES } from '../../src/contract/assets.ts'
 import { str } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
-import { immediate } from '../db/transaction.ts'
 import { DECIMALS, plain } from './amount.ts'
 
 // house: the counterparty of seconds contracts (migration 008); market: of spot fills against the
@@ -45,15 +43,15 @@ export class InsufficientBalanceError extends Error {
 const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(CURRENCIES)
 
 /** A coin of the catalogue, or one the launchpad issued (migration 011): the ledger may hold either. */
-function isLedgerCurrency(db: DatabaseSync, currency: string): boolean {
-  return KNOWN_CURRENCIES.has(currency) || statement(db, 'SELECT 1 FROM launch_projects WHERE symbol = ?').get(currency) !== undefined
+async function isLedgerCurrency(db: Database, currency: string): Promise<boolean> {
+  return KNOWN_CURRENCIES.has(currency) || await db.get('SELECT 1 FROM launch_projects WHERE symbol = ?', currency) !== undefined
 }
 
-function checkBalanced(db: DatabaseSync, postings: readonly Posting[]): void {
+async function checkBalanced(db: Database, postings: readonly Posting[]): Promise<void> {
   if (postings.length < 2) throw new Error('ledger: an entry needs at least two postings')
   const sums = new Map<string, BigNumber>()
   for (const { currency, amount } of postings) {
-    if (!isLedgerCurrency(db, currency)) throw new Error(`ledger: unknown currency ${currency}`)
+    if (!await isLedgerCurrency(db, currency)) throw new Error(`ledger: unknown currency ${currency}`)
     if (!amount.isFinite() || amount.isZero() || (amount.decimalPlaces() ?? Infinity) > DECIMALS) {
       throw new Error(`ledger: invalid posting amount ${amount.toString()}`)
     }
@@ -65,40 +63,36 @@ function checkBalanced(db: DatabaseSync, postings: readonly Posting[]): void {
 }
 
 /** Adds `amount` to one bucket of a user's balance, refusing to let it go below zero. */
-function applyToBalance(db: DatabaseSync, userId: number, accountType: AccountTypeId, bucket: Bucket, currency: string, amount: BigNumber): void {
+async function applyToBalance(db: Database, userId: number, accountType: AccountTypeId, bucket: Bucket, currency: string, amount: BigNumber): Promise<void> {
   const key = [userId, accountType, currency] as const
-  statement(db, 'INSERT OR IGNORE INTO balances (user_id, account_type, currency) VALUES (?, ?, ?)').run(...key)
+  await db.run('INSERT INTO balances (user_id, account_type, currency) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', ...key)
   // bucket is one of two literals (the type says so and the Posting checks below repeat it).
-  const row = statement(db, `SELECT ${bucket} AS value FROM balances WHERE user_id = ? AND account_type = ? AND currency = ?`).get(...key)
+  const row = await db.get(`SELECT ${bucket} AS value FROM balances WHERE user_id = ? AND account_type = ? AND currency = ?`, ...key)
   const before = str(row ?? {}, 'value')
   const after = amount.plus(before)
   if (after.isNegative()) throw new InsufficientBalanceError()
-  // Conditional on the value read: under BEGIN IMMEDIATE nothing can change it in between, and if
-  // that ever stopped being true this refuses instead of overwriting someone else's change.
-  const updated = statement(db, `UPDATE balances SET ${bucket} = ? WHERE user_id = ? AND account_type = ? AND currency = ? AND ${bucket} = ?`)
-    .run(plain(after), ...key, before)
+  // Conditional on the value read: in a serializable transaction nothing can change it in between,
+  // and if that ever stopped being true this refuses instead of overwriting someone else's change.
+  const updated = await db.run(`UPDATE balances SET ${bucket} = ? WHERE user_id = ? AND account_type = ? AND currency = ? AND ${bucket} = ?`, plain(after), ...key, before)
   if (updated.changes !== 1) throw new Error('ledger: balance changed during the transaction')
 }
 
 /** Writes the entry and applies it; answers the entry id. */
-export function postEntry(db: DatabaseSync, entry: EntryInput): number {
-  checkBalanced(db, entry.postings)
-  return immediate(db, () => {
-    const entryId = Number(
-      statement(db, 'INSERT INTO ledger_entries (kind, memo, created_at) VALUES (?, ?, ?)').run(entry.kind, entry.memo, entry.now)
-        .lastInsertRowid,
-    )
-    const insert = statement(db, `INSERT INTO ledger_postings (entry_id, user_id, account_type, bucket, system, currency, amount)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`)
+export async function postEntry(db: Database, entry: EntryInput): Promise<number> {
+  await checkBalanced(db, entry.postings)
+  return await db.transaction(async () => {
+    const entryId = await db.insert('INSERT INTO ledger_entries (kind, memo, created_at) VALUES (?, ?, ?)', entry.kind, entry.memo, entry.now)
+    const insert = (...values: SqlValue[]) =>
+      db.run(`INSERT INTO ledger_postings (entry_id, user_id, account_type, bucket, system, currency, amount) VALUES (?, ?, ?, ?, ?, ?, ?)`, ...values)
     for (const { account, currency, amount } of entry.postings) {
       if ('system' in account) {
         if (!KNOWN_SYSTEM_ACCOUNTS.has(account.system)) throw new Error(`ledger: unknown system account ${account.system}`)
-        insert.run(entryId, null, null, null, account.system, currency, plain(amount))
+        await insert(entryId, null, null, null, account.system, currency, plain(amount))
         continue
       }
       if (account.bucket !== 'available' && account.bucket !== 'frozen') throw new Error('ledger: unknown bucket')
-      applyToBalance(db, account.userId, account.accountType, account.bucket, currency, amount)
-      insert.run(entryId, account.userId, account.accountType, account.bucket, null, currency, plain(amount))
+      await applyToBalance(db, account.userId, account.accountType, account.bucket, currency, amount)
+      await insert(entryId, account.userId, account.accountType, account.bucket, null, currency, plain(amount))
     }
     return entryId
   })

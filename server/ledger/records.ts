@@ -2,11 +2,10 @@
 // Write a record in the same transaction as the ledger operation it describes. Deposits and
 // withdrawals start 'reviewing' and are settled exactly once (settleRecord is conditional on the
 // status still being 'reviewing', so two operators approving at once cannot both succeed).
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { AccountTypeId, AssetRecord, RecordStatus, RecordType } from '../../src/contract/assets.ts'
 import { RECORD_STATUS } from '../../src/contract/assets.ts'
 import { num, type Row, str, strOrNull } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 
 export interface NewRecord {
   userId: number
@@ -39,14 +38,10 @@ export interface StoredRecord extends AssetRecord {
   entryId: number | null
 }
 
-export function insertRecord(db: DatabaseSync, record: NewRecord): number {
-  const result = statement(
-    db,
-    `INSERT INTO asset_records (user_id, account_type, trade_type, currency, amount, fee, actual_arrival,
+export async function insertRecord(db: Database, record: NewRecord): Promise<number> {
+  const id = await db.insert(`INSERT INTO asset_records (user_id, account_type, trade_type, currency, amount, fee, actual_arrival,
        arrival_currency, status, remark, info, chain, address, proof, entry_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    record.userId,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, record.userId,
     record.accountType,
     record.tradeType,
     record.currency,
@@ -62,9 +57,8 @@ export function insertRecord(db: DatabaseSync, record: NewRecord): number {
     record.proof ?? null,
     record.entryId ?? null,
     record.now,
-    record.now,
-  )
-  return Number(result.lastInsertRowid)
+    record.now)
+  return id
 }
 
 export function toStoredRecord(row: Row): StoredRecord {
@@ -98,8 +92,8 @@ export function toAssetRecord(record: StoredRecord): AssetRecord {
 }
 
 /** A record by id; pass userId to find only that user's own (a foreign id answers undefined). */
-export function findRecord(db: DatabaseSync, id: number, userId?: number): StoredRecord | undefined {
-  const row = statement(db, 'SELECT * FROM asset_records WHERE id = ?').get(id)
+export async function findRecord(db: Database, id: number, userId?: number): Promise<StoredRecord | undefined> {
+  const row = await db.get('SELECT * FROM asset_records WHERE id = ?', id)
   if (!row) return undefined
   const record = toStoredRecord(row)
   return userId === undefined || record.userId === userId ? record : undefined
@@ -114,12 +108,9 @@ export interface Settlement {
 }
 
 /** Moves a reviewing record to its final status; false (and no change) if it was not reviewing. */
-export function settleRecord(db: DatabaseSync, id: number, settlement: Settlement): boolean {
-  const result = statement(
-    db,
-    `UPDATE asset_records SET status = ?, info = coalesce(?, info), fee = coalesce(?, fee),
+export async function settleRecord(db: Database, id: number, settlement: Settlement): Promise<boolean> {
+  const result = await db.run(`UPDATE asset_records SET status = ?, info = coalesce(?, info), fee = coalesce(?, fee),
        actual_arrival = coalesce(?, actual_arrival), updated_at = ?
-     WHERE id = ? AND status = ${RECORD_STATUS.reviewing}`,
-  ).run(settlement.status, settlement.info ?? null, settlement.fee ?? null, settlement.actualArrival ?? null, settlement.now, id)
+     WHERE id = ? AND status = ${RECORD_STATUS.reviewing}`, settlement.status, settlement.info ?? null, settlement.fee ?? null, settlement.actualArrival ?? null, settlement.now, id)
   return result.changes === 1
 }

@@ -8,7 +8,7 @@
 // Placing an order freezes (operations.ts freeze) what it may spend, so a fill only ever draws on
 // frozen money; whatever is left when the order ends is unfrozen by the engine.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES } from '../../src/contract/assets.ts'
 import { ledgerAmount } from './amount.ts'
 import { type Bucket, type Posting, postEntry } from './postings.ts'
@@ -32,7 +32,7 @@ export interface SpotFillMove {
 const spot = (userId: number, bucket: Bucket) => ({ userId, accountType: ACCOUNT_TYPES.spot, bucket })
 const market = { system: 'market' as const }
 
-export function postSpotFill(db: DatabaseSync, move: SpotFillMove): number {
+export async function postSpotFill(db: Database, move: SpotFillMove): Promise<number> {
   if (move.buyer === 'market' && move.seller === 'market') throw new Error('ledger: the feed cannot trade with itself')
   const amount = ledgerAmount(move.amount)
   const value = ledgerAmount(move.value)
@@ -61,5 +61,5 @@ export function postSpotFill(db: DatabaseSync, move: SpotFillMove): number {
     fees = fees.plus(fee)
   }
   add({ system: 'fees' }, move.quote, fees)
-  return postEntry(db, { kind: 'spot_fill', memo: move.memo, now: move.now, postings })
+  return await postEntry(db, { kind: 'spot_fill', memo: move.memo, now: move.now, postings })
 }

@@ -2,7 +2,7 @@
 // postings, and every stored user balance (available and frozen) equals the sum of its postings.
 // Sums are done in bignumber.js, not SQL (SQLite would add the text amounts as floats).
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { num, str } from '../db/rows.ts'
 import { plain } from './amount.ts'
 
@@ -14,11 +14,11 @@ function addTo(sums: Map<string, BigNumber>, key: string, amount: string): void 
   sums.set(key, (sums.get(key) ?? new BigNumber(0)).plus(amount))
 }
 
-function entryDifferences(db: DatabaseSync): LedgerDifference[] {
+async function entryDifferences(db: Database): Promise<LedgerDifference[]> {
   const differences: LedgerDifference[] = []
   // Entries without postings are found by the LEFT JOIN (currency NULL).
-  const rows = db.prepare(`SELECT e.id AS entry_id, p.currency, p.amount FROM ledger_entries e
-    LEFT JOIN ledger_postings p ON p.entry_id = e.id ORDER BY e.id`).iterate()
+  const rows = await db.all(`SELECT e.id AS entry_id, p.currency, p.amount FROM ledger_entries e
+    LEFT JOIN ledger_postings p ON p.entry_id = e.id ORDER BY e.id`)
   let current: { id: number; sums: Map<string, BigNumber>; count: number } | undefined
   const close = () => {
     if (!current) return
@@ -46,10 +46,10 @@ function entryDifferences(db: DatabaseSync): LedgerDifference[] {
 const balanceKey = (userId: number, accountType: number, currency: string, bucket: string) =>
   `${userId}|${accountType}|${currency}|${bucket}`
 
-function balanceDifferences(db: DatabaseSync): LedgerDifference[] {
+async function balanceDifferences(db: Database): Promise<LedgerDifference[]> {
   const fromPostings = new Map<string, BigNumber>()
-  const postings = db.prepare(`SELECT user_id, account_type, currency, bucket, amount FROM ledger_postings
-    WHERE user_id IS NOT NULL`).iterate()
+  const postings = await db.all(`SELECT user_id, account_type, currency, bucket, amount FROM ledger_postings
+    WHERE user_id IS NOT NULL`)
   for (const row of postings) {
     const key = balanceKey(num(row, 'user_id'), num(row, 'account_type'), str(row, 'currency'), str(row, 'bucket'))
     addTo(fromPostings, key, str(row, 'amount'))
@@ -63,7 +63,7 @@ function balanceDifferences(db: DatabaseSync): LedgerDifference[] {
       differences.push({ kind: 'balance', userId, accountType, currency, bucket, stored, fromPostings: plain(computed) })
     }
   }
-  for (const row of db.prepare('SELECT user_id, account_type, currency, available, frozen FROM balances').iterate()) {
+  for (const row of await db.all('SELECT user_id, account_type, currency, available, frozen FROM balances')) {
     const [userId, accountType, currency] = [num(row, 'user_id'), num(row, 'account_type'), str(row, 'currency')]
     compare(userId, accountType, currency, 'available', str(row, 'available'))
     compare(userId, accountType, currency, 'frozen', str(row, 'frozen'))
@@ -86,14 +86,14 @@ function balanceDifferences(db: DatabaseSync): LedgerDifference[] {
 }
 
 /** Every inconsistency between the postings and the balances; empty means consistent. */
-export function verifyLedger(db: DatabaseSync): LedgerDifference[] {
-  return [...entryDifferences(db), ...balanceDifferences(db)]
+export async function verifyLedger(db: Database): Promise<LedgerDifference[]> {
+  return [...await entryDifferences(db), ...await balanceDifferences(db)]
 }
 
 /** What each system account holds per currency ('outside' is negative: money brought in). */
-export function systemTotals(db: DatabaseSync): Map<string, string> {
+export async function systemTotals(db: Database): Promise<Map<string, string>> {
   const sums = new Map<string, BigNumber>()
-  for (const row of db.prepare('SELECT system, currency, amount FROM ledger_postings WHERE system IS NOT NULL').iterate()) {
+  for (const row of await db.all('SELECT system, currency, amount FROM ledger_postings WHERE system IS NOT NULL')) {
     addTo(sums, `${str(row, 'system')}:${str(row, 'currency')}`, str(row, 'amount'))
   }
   return new Map([...sums].map(([key, sum]) => [key, plain(sum)]))

@@ -7,10 +7,9 @@
 // walk. With a live feed only the price now can be looked at.
 // The cursor is only where to look from: exactly-once is each engine's own business (its
 // conditional updates), so two passes over the same second change nothing twice.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { AppContext } from '../context.ts'
 import { num } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 import { findPair, type Pair } from './pairs.ts'
 import { toTicks } from './price-ticks.ts'
 import type { MarketSource } from './source.ts'
@@ -68,57 +67,66 @@ export interface Watch<B, I extends PriceInstant> {
   /** The engine's cursor table: (symbol TEXT PRIMARY KEY, second INTEGER NOT NULL). A literal of the code. */
   cursorTable: string
   /** The pairs with something waiting. */
-  symbols(): string[]
+  symbols(): Promise<string[]>
   /** The nearest waiting levels of a pair; undefined when nothing waits there. */
-  bounds(symbol: string): B | undefined
+  bounds(symbol: string): Promise<B | undefined>
   hits(bounds: B, ticks: number): boolean
   /** The first instant (ms) anything waiting on the pair is watched from: a walk without a cursor starts there. */
-  earliest(symbol: string): number | undefined
+  earliest(symbol: string): Promise<number | undefined>
   /** Everything the instant's price does to what waits on the pair; answers how many things acted. */
-  actAt(pair: Pair, instant: I): number
+  actAt(pair: Pair, instant: I): Promise<number>
 }
 
 export interface FeedWalk {
   pass(): Promise<PassResult>
   /**
-   * Walks one pair up to now, synchronously (the simulation; nothing with a live feed): run before
-   * a user changes something waiting, so that the change never undoes what already happened.
+   * Walks one pair up to now (the simulation; nothing with a live feed): run before a user changes
+   * something waiting, so that the change never undoes what already happened.
    */
-  catchUp(pair: Pair): PassResult
+  catchUp(pair: Pair): Promise<PassResult>
 }
 
-function startSecond(db: DatabaseSync, table: string, symbol: string, earliest: () => number | undefined): number | undefined {
-  const cursor = statement(db, `SELECT second FROM ${table} WHERE symbol = ?`).get(symbol)
+async function startSecond(db: Database, table: string, symbol: string, earliest: () => Promise<number | undefined>): Promise<number | undefined> {
+  const cursor = await db.get(`SELECT second FROM ${table} WHERE symbol = ?`, symbol)
   if (cursor) return num(cursor, 'second')
-  const at = earliest()
+  const at = await earliest()
   return at === undefined ? undefined : Math.floor(at / 1000) - 1
 }
 
 export function createFeedWalk<B, I extends PriceInstant>(ctx: PassContext, feed: WalkFeed<I>, watch: Watch<B, I>): FeedWalk {
   const table = watch.cursorTable
-  const saveCursor = (symbol: string, second: number): void => {
-    statement(ctx.db, `INSERT INTO ${table} (symbol, second) VALUES (?, ?) ON CONFLICT (symbol) DO UPDATE SET second = excluded.second WHERE excluded.second > second`)
-      .run(symbol, second)
+  const saveCursor = async (symbol: string, second: number): Promise<void> => {
+    await ctx.db.run(
+      `INSERT INTO ${table} (symbol, second) VALUES (?, ?)
+       ON CONFLICT (symbol) DO UPDATE SET second = excluded.second WHERE excluded.second > ${table}.second`,
+      symbol,
+      second,
+    )
   }
-  const forget = (symbol: string) => statement(ctx.db, `DELETE FROM ${table} WHERE symbol = ?`).run(symbol)
+  const forget = (symbol: string) => ctx.db.run(`DELETE FROM ${table} WHERE symbol = ?`, symbol)
 
   /** The simulation: walk the pair's path from its cursor to now. */
-  function walk(pair: Pair, nowSecond: number, instantAt: (pair: Pair, ms: number) => I, ticksAt: (pair: Pair, second: number) => number): PassResult {
-    let bounds = watch.bounds(pair.symbol)
-    const start = bounds === undefined ? undefined : startSecond(ctx.db, table, pair.symbol, () => watch.earliest(pair.symbol))
+  async function walk(
+    pair: Pair,
+    nowSecond: number,
+    instantAt: (pair: Pair, ms: number) => I,
+    ticksAt: (pair: Pair, second: number) => number,
+  ): Promise<PassResult> {
+    let bounds = await watch.bounds(pair.symbol)
+    const start = bounds === undefined ? undefined : await startSecond(ctx.db, table, pair.symbol, () => watch.earliest(pair.symbol))
     if (bounds === undefined || start === undefined) {
-      forget(pair.symbol)
+      await forget(pair.symbol)
       return { acted: 0, behind: false }
     }
     const end = Math.min(nowSecond, start + MAX_SECONDS_PER_PASS)
     let acted = 0
     for (let second = start + 1; second <= end; second++) {
       if (!watch.hits(bounds, ticksAt(pair, second))) continue
-      acted += watch.actAt(pair, instantAt(pair, second * 1000))
-      bounds = watch.bounds(pair.symbol)
+      acted += await watch.actAt(pair, instantAt(pair, second * 1000))
+      bounds = await watch.bounds(pair.symbol)
       if (bounds === undefined) break
     }
-    if (end > start) saveCursor(pair.symbol, end)
+    if (end > start) await saveCursor(pair.symbol, end)
     return { acted, behind: end < nowSecond }
   }
 
@@ -127,12 +135,14 @@ export function createFeedWalk<B, I extends PriceInstant>(ctx: PassContext, feed
   let walked = new Set<string>()
   let forgotten = false
   const forgetIdle = (symbols: readonly string[]) =>
-    statement(ctx.db, `DELETE FROM ${table} WHERE symbol NOT IN (SELECT value FROM json_each(?))`).run(JSON.stringify(symbols))
+    symbols.length === 0
+      ? ctx.db.run(`DELETE FROM ${table}`)
+      : ctx.db.run(`DELETE FROM ${table} WHERE symbol NOT IN (${symbols.map(() => '?').join(', ')})`, ...symbols)
 
   return {
     async pass() {
-      const symbols = watch.symbols()
-      if (!forgotten || [...walked].some((symbol) => !symbols.includes(symbol))) forgetIdle(symbols)
+      const symbols = await watch.symbols()
+      if (!forgotten || [...walked].some((symbol) => !symbols.includes(symbol))) await forgetIdle(symbols)
       forgotten = true
       walked = new Set(symbols)
       const result: PassResult = { acted: 0, behind: false }
@@ -141,17 +151,17 @@ export function createFeedWalk<B, I extends PriceInstant>(ctx: PassContext, feed
         const pair = findPair(symbol)
         if (!pair) continue
         if (instantAt && ticksAt) {
-          const done = walk(pair, Math.floor(ctx.now() / 1000), instantAt, ticksAt)
+          const done = await walk(pair, Math.floor(ctx.now() / 1000), instantAt, ticksAt)
           result.acted += done.acted
           result.behind ||= done.behind
           continue
         }
         const instant = await feed.instant(pair, ctx.now())
-        if (instant) result.acted += watch.actAt(pair, instant)
+        if (instant) result.acted += await watch.actAt(pair, instant)
       }
       return result
     },
-    catchUp(pair) {
+    async catchUp(pair) {
       const { instantAt, ticksAt } = feed
       if (!instantAt || !ticksAt) return { acted: 0, behind: false }
       return walk(pair, Math.floor(ctx.now() / 1000), instantAt, ticksAt)

@@ -1,7 +1,7 @@
 // `npm run admin -- notice …`: an announcement to every user's inbox, optionally in several
 // languages. The text without --lang (or else the first --lang) is what readers of any other
 // language get. Answers the admin tool's { out | err, exitCode } (1 refused, 2 usage).
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { announce, type AnnouncementText } from './announce.ts'
 import { appLanguage } from './languages.ts'
 
@@ -53,9 +53,9 @@ function parse(args: string[]): Array<[string, AnnouncementText]> | Outcome {
   return texts.length > 0 ? texts : usage()
 }
 
-export function noticeCommand(db: DatabaseSync, args: string[], now: number): Outcome {
+export async function noticeCommand(db: Database, args: string[], now: number): Promise<Outcome> {
   const texts = parse(args)
   if (!Array.isArray(texts)) return texts
-  const { id, recipients } = announce(db, texts, now)
+  const { id, recipients } = await announce(db, texts, now)
   return { out: `announcement #${id} sent to ${recipients} users (${texts.map(([lang]) => lang).join(', ')})`, exitCode: 0 }
 }

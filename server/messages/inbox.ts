@@ -1,7 +1,7 @@
 // Reading one's own inbox: pages newest first with the count, the unread count, a message opened
 // (which marks it read) and marking read. Every query is bound to the caller's user id, so another
 // user's message is simply "not found".
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { InboxMessage, InboxPage, MessageKind, MessageParams } from '../../src/contract/profile.ts'
 import { num, type Row, str, strOrNull } from '../db/rows.ts'
 import type { AnnouncementText } from './announce.ts'
@@ -37,28 +37,28 @@ function toMessage(row: Row, accepted: readonly string[]): InboxMessage {
   }
 }
 
-export function inboxPage(db: DatabaseSync, userId: number, pageNo: number, pageSize: number, accepted: readonly string[]): InboxPage {
-  const rows = db.prepare(`${SELECT} WHERE m.user_id = ? ORDER BY m.id DESC LIMIT ? OFFSET ?`).all(userId, pageSize, (pageNo - 1) * pageSize)
-  const sum = num(db.prepare('SELECT count(*) AS n FROM messages WHERE user_id = ?').get(userId) ?? { n: 0 }, 'n')
+export async function inboxPage(db: Database, userId: number, pageNo: number, pageSize: number, accepted: readonly string[]): Promise<InboxPage> {
+  const rows = await db.all(`${SELECT} WHERE m.user_id = ? ORDER BY m.id DESC LIMIT ? OFFSET ?`, userId, pageSize, (pageNo - 1) * pageSize)
+  const sum = num(await db.get('SELECT count(*) AS n FROM messages WHERE user_id = ?', userId) ?? { n: 0 }, 'n')
   return { list: rows.map((row) => toMessage(row, accepted)), sum }
 }
 
-export const unreadCount = (db: DatabaseSync, userId: number): number =>
-  num(db.prepare('SELECT count(*) AS n FROM messages WHERE user_id = ? AND read_at IS NULL').get(userId) ?? { n: 0 }, 'n')
+export const unreadCount = async (db: Database, userId: number): Promise<number> =>
+  num(await db.get('SELECT count(*) AS n FROM messages WHERE user_id = ? AND read_at IS NULL', userId) ?? { n: 0 }, 'n')
 
 /** Opens one of the caller's messages, marking it read; undefined when it is not theirs or not there. */
-export function openMessage(db: DatabaseSync, userId: number, id: number, accepted: readonly string[], now: number): InboxMessage | undefined {
-  db.prepare('UPDATE messages SET read_at = ? WHERE id = ? AND user_id = ? AND read_at IS NULL').run(now, id, userId)
-  const row = db.prepare(`${SELECT} WHERE m.id = ? AND m.user_id = ?`).get(id, userId)
+export async function openMessage(db: Database, userId: number, id: number, accepted: readonly string[], now: number): Promise<InboxMessage | undefined> {
+  await db.run('UPDATE messages SET read_at = ? WHERE id = ? AND user_id = ? AND read_at IS NULL', now, id, userId)
+  const row = await db.get(`${SELECT} WHERE m.id = ? AND m.user_id = ?`, id, userId)
   return row ? toMessage(row, accepted) : undefined
 }
 
 /** Marks one message (or, without an id, all) of the caller read; answers whether the one existed. */
-export function markRead(db: DatabaseSync, userId: number, id: number | undefined, now: number): boolean {
+export async function markRead(db: Database, userId: number, id: number | undefined, now: number): Promise<boolean> {
   if (id === undefined) {
-    db.prepare('UPDATE messages SET read_at = ? WHERE user_id = ? AND read_at IS NULL').run(now, userId)
+    await db.run('UPDATE messages SET read_at = ? WHERE user_id = ? AND read_at IS NULL', now, userId)
     return true
   }
-  db.prepare('UPDATE messages SET read_at = ? WHERE id = ? AND user_id = ? AND read_at IS NULL').run(now, id, userId)
-  return db.prepare('SELECT 1 FROM messages WHERE id = ? AND user_id = ?').get(id, userId) !== undefined
+  await db.run('UPDATE messages SET read_at = ? WHERE id = ? AND user_id = ? AND read_at IS NULL', now, id, userId)
+  return await db.get('SELECT 1 FROM messages WHERE id = ? AND user_id = ?', id, userId) !== undefined
 }

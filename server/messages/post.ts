@@ -2,9 +2,8 @@
 // right after that event's own conditional update (a deposit's status leaving reviewing, a position
 // becoming liquidated…): the message exists exactly when the event does. The (user, event key)
 // unique key refuses a second message about one event, so a bug could never show it twice.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { MessageKind, MessageParams } from '../../src/contract/profile.ts'
-import { statement } from '../db/statements.ts'
 
 export interface PostedMessage {
   userId: number
@@ -16,13 +15,11 @@ export interface PostedMessage {
 }
 
 /** Adds one message to the user's inbox; call inside the event's BEGIN IMMEDIATE transaction. */
-export function postMessage(db: DatabaseSync, message: PostedMessage): void {
-  if (!db.isTransaction) throw new Error('postMessage(): must ride on the transaction of its event')
-  statement(db, 'INSERT INTO messages (user_id, kind, params, event_key, created_at) VALUES (?, ?, ?, ?, ?)').run(
-    message.userId,
+export async function postMessage(db: Database, message: PostedMessage): Promise<void> {
+  if (!db.inTransaction) throw new Error('postMessage(): must ride on the transaction of its event')
+  await db.run('INSERT INTO messages (user_id, kind, params, event_key, created_at) VALUES (?, ?, ?, ?, ?)', message.userId,
     message.kind,
     JSON.stringify(message.params ?? {}),
     message.eventKey,
-    message.now,
-  )
+    message.now)
 }

@@ -18,28 +18,28 @@ function messageId(text: string | undefined): number | undefined {
 }
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(PROFILE_PATHS.messages, (request) => {
-    const { userId } = requireSession(ctx, request)
+  app.post(PROFILE_PATHS.messages, async (request) => {
+    const { userId } = await requireSession(ctx, request)
     const { pageNo, pageSize } = pagingOf(readFields(request.body, [], ['pageNo', 'pageSize']))
-    return ok(inboxPage(ctx.db, userId, pageNo, pageSize, acceptedLanguages(request.headers['accept-language'])))
+    return ok(await inboxPage(ctx.db, userId, pageNo, pageSize, acceptedLanguages(request.headers['accept-language'])))
   })
 
-  app.post(PROFILE_PATHS.unread, (request) => {
-    const { userId } = requireSession(ctx, request)
-    return ok({ unread: unreadCount(ctx.db, userId) })
+  app.post(PROFILE_PATHS.unread, async (request) => {
+    const { userId } = await requireSession(ctx, request)
+    return ok({ unread: await unreadCount(ctx.db, userId) })
   })
 
-  app.post(PROFILE_PATHS.messageDetail, (request) => {
-    const { userId } = requireSession(ctx, request)
+  app.post(PROFILE_PATHS.messageDetail, async (request) => {
+    const { userId } = await requireSession(ctx, request)
     const id = messageId(readFields(request.body, ['id']).id)
-    const message = id === undefined ? undefined : openMessage(ctx.db, userId, id, acceptedLanguages(request.headers['accept-language']), ctx.now())
+    const message = id === undefined ? undefined : await openMessage(ctx.db, userId, id, acceptedLanguages(request.headers['accept-language']), ctx.now())
     return message ? ok(message) : fail(SERVER_MESSAGES.messageNotFound)
   })
 
-  app.post(PROFILE_PATHS.markRead, (request) => {
-    const { userId } = requireSession(ctx, request)
+  app.post(PROFILE_PATHS.markRead, async (request) => {
+    const { userId } = await requireSession(ctx, request)
     const id = messageId(readFields(request.body, [], ['id']).id)
-    if (!markRead(ctx.db, userId, id, ctx.now())) return fail(SERVER_MESSAGES.messageNotFound)
-    return ok({ unread: unreadCount(ctx.db, userId) })
+    if (!await markRead(ctx.db, userId, id, ctx.now())) return fail(SERVER_MESSAGES.messageNotFound)
+    return ok({ unread: await unreadCount(ctx.db, userId) })
   })
 }

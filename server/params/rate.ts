@@ -2,11 +2,10 @@
 // An operator's typo must neither stop trading nor charge nonsense: anything but a plain decimal
 // in [0, 1) with at most 8 decimals counts as the rate's default.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
-import { statement } from '../db/statements.ts'
+import type { Database } from '../db/database.ts'
 
-export function rateParam(db: DatabaseSync, name: string, fallback: string): string {
-  const row = statement(db, 'SELECT value FROM params WHERE name = ?').get(name)
+export async function rateParam(db: Database, name: string, fallback: string): Promise<string> {
+  const row = await db.get('SELECT value FROM params WHERE name = ?', name)
   const text = typeof row?.value === 'string' ? row.value.trim() : ''
   return /^0(?:\.\d{1,8})?$/.test(text) ? new BigNumber(text).toFixed() : fallback
 }

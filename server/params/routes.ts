@@ -8,28 +8,26 @@ import { str } from '../db/rows.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { readFields } from '../http/fields.ts'
 
-export function findParam(ctx: AppContext, name: string): ParamValue | undefined {
-  const row = ctx.db.prepare('SELECT name, value FROM params WHERE name = ? AND public = 1').get(name)
+export async function findParam(ctx: AppContext, name: string): Promise<ParamValue | undefined> {
+  const row = await ctx.db.get('SELECT name, value FROM params WHERE name = ? AND public = 1', name)
   return row ? { paramName: str(row, 'name'), valueName: str(row, 'value') } : undefined
 }
 
 /** Public params whose name starts with prefix (compared literally: no LIKE wildcards). */
-export function listParams(ctx: AppContext, prefix: string): ParamValue[] {
-  return ctx.db
-    .prepare('SELECT name, value FROM params WHERE public = 1 AND substr(name, 1, length(?)) = ? ORDER BY name')
-    .all(prefix, prefix)
+export async function listParams(ctx: AppContext, prefix: string): Promise<ParamValue[]> {
+  return (await ctx.db.all('SELECT name, value FROM params WHERE public = 1 AND substr(name, 1, length(?)) = ? ORDER BY name', prefix, prefix))
     .map((row) => ({ paramName: str(row, 'name'), valueName: str(row, 'value') }))
 }
 
 export function registerParamRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(USER_PATHS.getParam, (request) => {
+  app.post(USER_PATHS.getParam, async (request) => {
     const { paramName } = readFields(request.body, ['paramName'])
-    const param = findParam(ctx, paramName.trim())
+    const param = await findParam(ctx, paramName.trim())
     return param ? ok(param) : fail(SERVER_MESSAGES.unknownParam)
   })
 
-  app.get(USER_PATHS.getParamList, (request) => {
+  app.get(USER_PATHS.getParamList, async (request) => {
     const { keyName = '' } = readFields(request.query, [], ['keyName'])
-    return ok(listParams(ctx, keyName.trim()))
+    return ok(await listParams(ctx, keyName.trim()))
   })
 }

@@ -7,7 +7,6 @@ import { BB_FAIL, type BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { AVATAR_SIZE, type AvatarResult } from '../../src/contract/profile.ts'
 import type { AppContext } from '../context.ts'
-import { immediate } from '../db/transaction.ts'
 import { PROOF_HEADERS } from '../deposits/proof.ts'
 import { ApiError, fail, ok } from '../http/envelope.ts'
 import { safeJpegOf } from '../uploads/proof-image.ts'
@@ -26,9 +25,9 @@ export async function changeAvatar(ctx: AppContext, userId: number, file: Buffer
   if (!jpeg.ok) return fail(jpeg.msg)
   const name = await saveAvatar(ctx.config.dataDir, jpeg.value)
   const icon = avatarUrl(name)
-  const previous = immediate(ctx.db, () => {
-    const row = ctx.db.prepare('SELECT icon FROM users WHERE id = ?').get(userId)
-    ctx.db.prepare('UPDATE users SET icon = ? WHERE id = ?').run(icon, userId)
+  const previous = await ctx.db.transaction(async () => {
+    const row = await ctx.db.get('SELECT icon FROM users WHERE id = ?', userId)
+    await ctx.db.run('UPDATE users SET icon = ? WHERE id = ?', icon, userId)
     return typeof row?.icon === 'string' ? row.icon : ''
   })
   const old = avatarNameOf(previous)

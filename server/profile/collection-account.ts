@@ -2,7 +2,7 @@
 // security centre. Setting or changing it needs the fund password (the same check and attempt
 // limit as a withdrawal's); the number is Luhn-checked, stored whole, and only ever answered
 // masked but its last four digits.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import {
@@ -28,8 +28,8 @@ export interface CollectionFields {
   tradePassword?: string
 }
 
-export function collectionAccountOf(db: DatabaseSync, userId: number): CollectionAccount | null {
-  const row = db.prepare('SELECT * FROM collection_accounts WHERE user_id = ?').get(userId)
+export async function collectionAccountOf(db: Database, userId: number): Promise<CollectionAccount | null> {
+  const row = await db.get('SELECT * FROM collection_accounts WHERE user_id = ?', userId)
   if (!row) return null
   return {
     bankName: str(row, 'bank_name'),
@@ -40,7 +40,7 @@ export function collectionAccountOf(db: DatabaseSync, userId: number): Collectio
 }
 
 export async function setCollectionAccount(ctx: AppContext, userId: number, fields: CollectionFields): Promise<BbEnvelope<CollectionAccount | null>> {
-  const user = findUserById(ctx, userId)
+  const user = await findUserById(ctx, userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
   const bankName = normalizeName(fields.bankName ?? '')
@@ -53,12 +53,8 @@ export async function setCollectionAccount(ctx: AppContext, userId: number, fiel
   const password = await checkFundPassword(ctx, user, fields.tradePassword)
   if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
   if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
-  ctx.db
-    .prepare(
-      `INSERT INTO collection_accounts (user_id, bank_name, card_name, card_number, updated_at) VALUES (?, ?, ?, ?, ?)
+  await ctx.db.run(`INSERT INTO collection_accounts (user_id, bank_name, card_name, card_number, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (user_id) DO UPDATE SET bank_name = excluded.bank_name, card_name = excluded.card_name,
-         card_number = excluded.card_number, updated_at = excluded.updated_at`,
-    )
-    .run(userId, bankName, cardName, cardNumber, ctx.now())
-  return ok(collectionAccountOf(ctx.db, userId))
+         card_number = excluded.card_number, updated_at = excluded.updated_at`, userId, bankName, cardName, cardNumber, ctx.now())
+  return ok(await collectionAccountOf(ctx.db, userId))
 }

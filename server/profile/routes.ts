@@ -34,35 +34,35 @@ export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContex
     return sendAvatar(ctx, name, reply)
   })
 
-  app.post(PROFILE_PATHS.kycStatus, (request) => ok(kycInfoOf(ctx.db, requireSession(ctx, request).userId)))
+  app.post(PROFILE_PATHS.kycStatus, async (request) => ok(await kycInfoOf(ctx.db, (await requireSession(ctx, request)).userId)))
 
-  app.get(PROFILE_PATHS.kycPhoto, (request, reply) => {
-    const { userId } = requireSession(ctx, request)
+  app.get(PROFILE_PATHS.kycPhoto, async (request, reply) => {
+    const { userId } = await requireSession(ctx, request)
     const { side } = readFields(request.query, [], ['side'])
     return sendKycPhoto(ctx, userId, side, reply)
   })
 
-  app.post(PROFILE_PATHS.invitees, (request) => {
-    const { userId } = requireSession(ctx, request)
+  app.post(PROFILE_PATHS.invitees, async (request) => {
+    const { userId } = await requireSession(ctx, request)
     const { pageNo, pageSize } = pagingOf(readFields(request.body, [], ['pageNo', 'pageSize']))
-    return ok(inviteePage(ctx.db, userId, pageNo, pageSize))
+    return ok(await inviteePage(ctx.db, userId, pageNo, pageSize))
   })
 
-  app.post(PROFILE_PATHS.bankCard, (request) => ok(collectionAccountOf(ctx.db, requireSession(ctx, request).userId)))
+  app.post(PROFILE_PATHS.bankCard, async (request) => ok(await collectionAccountOf(ctx.db, (await requireSession(ctx, request)).userId)))
 
-  app.post(PROFILE_PATHS.setBankCard, (request) => {
-    const { userId } = requireSession(ctx, request)
+  app.post(PROFILE_PATHS.setBankCard, async (request) => {
+    const { userId } = await requireSession(ctx, request)
     return setCollectionAccount(ctx, userId, readFields(request.body, [], ['bankName', 'cardName', 'cardNumber', 'tradePassword']))
   })
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS })
-    scope.post(PROFILE_PATHS.uploadIcon, (request, reply) => {
-      const { userId } = requireSession(ctx, request)
+    scope.post(PROFILE_PATHS.uploadIcon, async (request, reply) => {
+      const { userId } = await requireSession(ctx, request)
       return closingOnTooLarge(reply, async () => changeAvatar(ctx, userId, (await readUploadForm(request, 'icon')).file))
     })
-    scope.post(PROFILE_PATHS.kycSubmit, (request, reply) => {
-      const { userId } = requireSession(ctx, request)
+    scope.post(PROFILE_PATHS.kycSubmit, async (request, reply) => {
+      const { userId } = await requireSession(ctx, request)
       return closingOnTooLarge(reply, async () => submitKyc(ctx, userId, await readKycForm(request)))
     })
   })

@@ -2,7 +2,7 @@
 // (seconds_config). An edit applies to orders placed after it; open orders keep the rate they
 // were placed at. Answers the admin tool's { out | err, exitCode } (1 refused, 2 usage).
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { DECIMALS } from '../ledger/amount.ts'
 import { listDurations } from './config.ts'
 
@@ -28,14 +28,14 @@ function decimal(text: string, max: number): string | undefined {
 
 const secondOf = (text: string): number | undefined => (/^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 86_400 ? Number(text) : undefined)
 
-function list(db: DatabaseSync): Outcome {
-  const rows = listDurations(db, undefined)
+async function list(db: Database): Promise<Outcome> {
+  const rows = await listDurations(db, undefined)
   if (rows.length === 0) return { out: 'no durations offered', exitCode: 0 }
   return { out: rows.map((row) => `${row.second}s\trate ${row.incomeRate}\tmin ${row.openAmountMin}`).join('\n'), exitCode: 0 }
 }
 
-export function secondsCommand(db: DatabaseSync, [action, ...args]: string[]): Outcome {
-  if (action === 'list' && args.length === 0) return list(db)
+export async function secondsCommand(db: Database, [action, ...args]: string[]): Promise<Outcome> {
+  if (action === 'list' && args.length === 0) return await list(db)
   if (action === 'set' && args.length === 3) {
     const [secondText = '', rateText = '', minText = ''] = args
     const second = secondOf(secondText)
@@ -45,15 +45,13 @@ export function secondsCommand(db: DatabaseSync, [action, ...args]: string[]): O
     if (rate === undefined) return refused(`the profit rate must be a decimal from 0 to below 10 (0.85 = 85 %), got "${rateText}"`)
     const min = decimal(minText, 1e12)
     if (min === undefined) return refused(`the minimum must be a plain decimal of at most 8 decimals, got "${minText}"`)
-    db.prepare(
-      `INSERT INTO seconds_config (second, income_rate, open_amount_min) VALUES (?, ?, ?)
-       ON CONFLICT (second) DO UPDATE SET income_rate = excluded.income_rate, open_amount_min = excluded.open_amount_min`,
-    ).run(second, rate, min)
+    await db.run(`INSERT INTO seconds_config (second, income_rate, open_amount_min) VALUES (?, ?, ?)
+       ON CONFLICT (second) DO UPDATE SET income_rate = excluded.income_rate, open_amount_min = excluded.open_amount_min`, second, rate, min)
     return { out: `offering ${second}s at rate ${rate}, minimum ${min}`, exitCode: 0 }
   }
   if (action === 'remove' && args.length === 1) {
     const second = secondOf(args[0] ?? '')
-    const removed = second === undefined ? 0 : Number(db.prepare('DELETE FROM seconds_config WHERE second = ?').run(second).changes)
+    const removed = second === undefined ? 0 : Number((await db.run('DELETE FROM seconds_config WHERE second = ?', second)).changes)
     return removed === 1 ? { out: `no longer offering ${second}s`, exitCode: 0 } : refused(`no duration of ${args[0]} seconds is offered`)
   }
   return usage()

@@ -29,7 +29,7 @@ export async function createOrder(
   fields: OrderFields,
   key: string | undefined,
 ): Promise<BbEnvelope<SecondsOrder | null>> {
-  const checked = checkOrder(ctx.db, ctx.config.secondsExtraDuration, fields)
+  const checked = await checkOrder(ctx.db, ctx.config.secondsExtraDuration, fields)
   if (!checked.ok) return fail(checked.msg)
   const { pair, tradeType, duration, openAmount } = checked.value
   const now = ctx.now()
@@ -37,18 +37,18 @@ export async function createOrder(
   if (openPrice === undefined) return fail(SERVER_MESSAGES.priceUnavailable)
 
   const hash = requestHash(SECONDS_PATHS.createOrder, { ...fields })
-  return once(ctx.db, { userId, key, hash, now }, () => {
-    const fee = plain(truncate(new BigNumber(openAmount).times(secondsFeeRate(ctx.db))))
+  return await once(ctx.db, { userId, key, hash, now }, async () => {
+    const fee = plain(truncate(new BigNumber(openAmount).times(await secondsFeeRate(ctx.db))))
     const terms = `${pair.base}/${pair.quote} ${direction(tradeType)} ${duration.second}s`
     const move = { userId, accountType: ACCOUNT_TYPES.contract, currency: pair.quote, amount: openAmount, now }
     let entryId: number
     try {
-      entryId = openSecondsOrder(ctx.db, { ...move, fee, memo: `seconds order: ${terms}` })
+      entryId = await openSecondsOrder(ctx.db, { ...move, fee, memo: `seconds order: ${terms}` })
     } catch (error) {
       if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
       throw error
     }
-    const orderId = insertOrder(ctx.db, {
+    const orderId = await insertOrder(ctx.db, {
       userId,
       baseCoin: pair.base,
       quoteCoin: pair.quote,
@@ -62,7 +62,7 @@ export async function createOrder(
       openEntryId: entryId,
     })
     // 'reviewing' while the order is open; settle.ts moves it to finished with what came back.
-    const recordId = insertRecord(ctx.db, {
+    const recordId = await insertRecord(ctx.db, {
       ...move,
       tradeType: RECORD_TYPES.contract,
       amount: `-${openAmount}`,
@@ -72,8 +72,8 @@ export async function createOrder(
       info: `#${orderId} ${terms} @ ${openPrice}`,
       entryId,
     })
-    attachRecord(ctx.db, orderId, recordId)
-    const order = findOrder(ctx.db, orderId)
+    await attachRecord(ctx.db, orderId, recordId)
+    const order = await findOrder(ctx.db, orderId)
     if (!order) throw new Error('seconds: the order just written is missing')
     return ok(toWireOrder(order))
   })

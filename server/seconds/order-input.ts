@@ -3,7 +3,7 @@
 // decimals, at least MIN_AMOUNT and at least the duration's minimum. Checked before any money
 // moves; each refusal is one message the app shows translated.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { SERVER_MESSAGES, type ServerMessage } from '../../src/contract/messages.ts'
 import { MIN_AMOUNT } from '../../src/contract/rules.ts'
 import type { SecondsConfig, SecondsTradeType } from '../../src/contract/seconds.ts'
@@ -44,12 +44,12 @@ function tradeTypeOf(text: string): SecondsTradeType | undefined {
   return undefined
 }
 
-export function checkOrder(db: DatabaseSync, extraSecond: number | undefined, fields: OrderFields): Checked<OrderInput> {
+export async function checkOrder(db: Database, extraSecond: number | undefined, fields: OrderFields): Promise<Checked<OrderInput>> {
   const tradeType = tradeTypeOf(fields.tradeType)
   if (tradeType === undefined) return refuse(SERVER_MESSAGES.secondsInvalidTradeType)
   const pair = pairOf(fields.baseCoin, fields.quoteCoin)
   if (!pair) return refuse(SERVER_MESSAGES.unknownPair)
-  const duration = /^\d{1,6}$/.test(fields.positionTime) ? findDuration(db, extraSecond, Number(fields.positionTime)) : undefined
+  const duration = /^\d{1,6}$/.test(fields.positionTime) ? await findDuration(db, extraSecond, Number(fields.positionTime)) : undefined
   if (!duration) return refuse(SERVER_MESSAGES.secondsUnknownDuration)
   const amount = checkAmount(fields.openAmount, { min: MIN_AMOUNT })
   if (!amount.ok) return amount

@@ -1,10 +1,9 @@
 // The seconds_orders table (migration 008): writing an order, reading it back in the wire shape
 // (SecondsOrder of src/contract/seconds.ts), the caller's pages, and the open orders that are due.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { EntryStatus, SecondsOrder, SecondsResult, SecondsTradeType } from '../../src/contract/seconds.ts'
 import { ENTRY_STATUS } from '../../src/contract/seconds.ts'
 import { num, type Row, str, strOrNull } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 
 export interface NewOrder {
   userId: number
@@ -25,13 +24,9 @@ export interface StoredOrder extends SecondsOrder {
   recordId: number | null
 }
 
-export function insertOrder(db: DatabaseSync, order: NewOrder): number {
-  const result = statement(
-    db,
-    `INSERT INTO seconds_orders (user_id, base_coin, quote_coin, trade_type, open_amount, fee, position_time, income_rate,
-       open_time, settle_time, open_price, open_entry_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    order.userId,
+export async function insertOrder(db: Database, order: NewOrder): Promise<number> {
+  const id = await db.insert(`INSERT INTO seconds_orders (user_id, base_coin, quote_coin, trade_type, open_amount, fee, position_time, income_rate,
+       open_time, settle_time, open_price, open_entry_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, order.userId,
     order.baseCoin,
     order.quoteCoin,
     order.tradeType,
@@ -42,13 +37,12 @@ export function insertOrder(db: DatabaseSync, order: NewOrder): number {
     order.openTime,
     order.openTime + order.positionTime * 1000,
     order.openPrice,
-    order.openEntryId,
-  )
-  return Number(result.lastInsertRowid)
+    order.openEntryId)
+  return id
 }
 
-export function attachRecord(db: DatabaseSync, orderId: number, recordId: number): void {
-  statement(db, 'UPDATE seconds_orders SET record_id = ? WHERE id = ?').run(recordId, orderId)
+export async function attachRecord(db: Database, orderId: number, recordId: number): Promise<void> {
+  await db.run('UPDATE seconds_orders SET record_id = ? WHERE id = ?', recordId, orderId)
 }
 
 export function toStoredOrder(row: Row): StoredOrder {
@@ -80,8 +74,8 @@ export function toWireOrder(order: StoredOrder): SecondsOrder {
 }
 
 /** An order by id; with userId only that user's own (a foreign id answers undefined). */
-export function findOrder(db: DatabaseSync, id: number, userId?: number): StoredOrder | undefined {
-  const row = statement(db, 'SELECT * FROM seconds_orders WHERE id = ?').get(id)
+export async function findOrder(db: Database, id: number, userId?: number): Promise<StoredOrder | undefined> {
+  const row = await db.get('SELECT * FROM seconds_orders WHERE id = ?', id)
   if (!row) return undefined
   const order = toStoredOrder(row)
   return userId === undefined || order.userId === userId ? order : undefined
@@ -96,15 +90,14 @@ export interface OrderQuery {
 }
 
 /** The caller's orders of one status, newest first, and how many there are. */
-export function queryOrders(db: DatabaseSync, userId: number, query: OrderQuery): { list: SecondsOrder[]; totalRow: number } {
+export async function queryOrders(db: Database, userId: number, query: OrderQuery): Promise<{ list: SecondsOrder[]; totalRow: number }> {
   // Optional filters as "? IS NULL OR column = ?", so one statement serves every combination.
   const where = 'user_id = ? AND status = ? AND (? IS NULL OR base_coin = ?) AND (? IS NULL OR quote_coin = ?)'
   const base = query.baseCoin ?? null
   const quote = query.quoteCoin ?? null
   const filters = [userId, query.entryStatus, base, base, quote, quote] as const
-  const totalRow = num(statement(db, `SELECT count(*) AS n FROM seconds_orders WHERE ${where}`).get(...filters) ?? {}, 'n')
-  const rows = statement(db, `SELECT * FROM seconds_orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(...filters, query.pageSize, (query.pageNo - 1) * query.pageSize)
+  const totalRow = num(await db.get(`SELECT count(*) AS n FROM seconds_orders WHERE ${where}`, ...filters) ?? {}, 'n')
+  const rows = await db.all(`SELECT * FROM seconds_orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, ...filters, query.pageSize, (query.pageNo - 1) * query.pageSize)
   return { list: rows.map((row) => toWireOrder(toStoredOrder(row))), totalRow }
 }
 
@@ -115,12 +108,8 @@ export interface DueOrder {
 }
 
 /** Open orders due at `now`, earliest first, at most `limit`. */
-export function dueOrders(db: DatabaseSync, now: number, limit: number): DueOrder[] {
-  return statement(
-    db,
-    `SELECT id, lower(base_coin || quote_coin) AS symbol, settle_time FROM seconds_orders
-     WHERE status = ${ENTRY_STATUS.open} AND settle_time <= ? ORDER BY settle_time, id LIMIT ?`,
-  )
-    .all(now, limit)
+export async function dueOrders(db: Database, now: number, limit: number): Promise<DueOrder[]> {
+  return (await db.all(`SELECT id, lower(base_coin || quote_coin) AS symbol, settle_time FROM seconds_orders
+     WHERE status = ${ENTRY_STATUS.open} AND settle_time <= ? ORDER BY settle_time, id LIMIT ?`, now, limit))
     .map((row) => ({ id: num(row, 'id'), symbol: str(row, 'symbol'), settleTime: num(row, 'settle_time') }))
 }

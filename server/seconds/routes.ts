@@ -32,34 +32,34 @@ function entryStatusOf(text: string | undefined): EntryStatus {
 export async function registerSecondsRoutes(app: FastifyInstance, ctx: AppContext, market: MarketSource): Promise<SettlementScheduler> {
   const prices = secondsPrices(market)
 
-  app.post(SECONDS_PATHS.config, (request) => {
+  app.post(SECONDS_PATHS.config, async (request) => {
     readFields(request.body, [])
-    return secondOk(listDurations(ctx.db, ctx.config.secondsExtraDuration))
+    return secondOk(await listDurations(ctx.db, ctx.config.secondsExtraDuration))
   })
 
-  app.post(SECONDS_PATHS.createOrder, (request) => {
+  app.post(SECONDS_PATHS.createOrder, async (request) => {
     const fields = readFields(request.body, ['openAmount', 'baseCoin', 'quoteCoin', 'positionTime', 'tradeType'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return createOrder(ctx, prices, userId, fields, idempotencyKey(request)).then(toSecondEnvelope)
   })
 
-  app.post(SECONDS_PATHS.records, (request) => {
+  app.post(SECONDS_PATHS.records, async (request) => {
     const fields = readFields(request.body, [], ['pageNo', 'pageSize', 'entryStatus', 'baseCoin', 'quoteCoin'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     const { pageNo, pageSize } = pagingOf({ pageNo: fields.pageNo, pageSize: fields.pageSize })
     const entryStatus = entryStatusOf(fields.entryStatus)
     const base = fields.baseCoin === undefined ? undefined : checkCurrency(fields.baseCoin)
     if (base && !base.ok) return secondFail(base.msg)
     const quote = fields.quoteCoin === undefined ? undefined : checkCurrency(fields.quoteCoin)
     if (quote && !quote.ok) return secondFail(quote.msg)
-    const page = queryOrders(ctx.db, userId, { pageNo, pageSize, entryStatus, baseCoin: base?.value, quoteCoin: quote?.value })
+    const page = await queryOrders(ctx.db, userId, { pageNo, pageSize, entryStatus, baseCoin: base?.value, quoteCoin: quote?.value })
     return secondOk({ ...page, serverTime: ctx.now() })
   })
 
-  app.post(SECONDS_PATHS.recordById, (request) => {
+  app.post(SECONDS_PATHS.recordById, async (request) => {
     const { id } = readFields(request.body, ['id'])
-    const { userId } = requireSession(ctx, request)
-    const order = /^[1-9]\d{0,15}$/.test(id.trim()) ? findOrder(ctx.db, Number(id.trim()), userId) : undefined
+    const { userId } = await requireSession(ctx, request)
+    const order = /^[1-9]\d{0,15}$/.test(id.trim()) ? await findOrder(ctx.db, Number(id.trim()), userId) : undefined
     return order ? secondOk(toWireOrder(order)) : secondFail(SERVER_MESSAGES.recordNotFound)
   })
 

@@ -40,7 +40,7 @@ export function createSettlement(ctx: SchedulerContext, prices: SecondsPrices): 
     let settled = 0
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       if (stopped) break
-      const due = dueOrders(ctx.db, ctx.now(), BATCH)
+      const due = await dueOrders(ctx.db, ctx.now(), BATCH)
       if (due.length === 0) break
       const live = prices.at ? undefined : await prices.live()
       if (stopped) break
@@ -53,7 +53,7 @@ export function createSettlement(ctx: SchedulerContext, prices: SecondsPrices): 
           continue
         }
         try {
-          if (settleOrder(ctx, order.id, price)) settled += 1
+          if (await settleOrder(ctx, order.id, price)) settled += 1
         } catch (error) {
           ctx.log.error({ err: error, orderId: order.id }, 'seconds order settlement failed')
         }
@@ -73,4 +73,4 @@ export function createSettlement(ctx: SchedulerContext, prices: SecondsPrices): 
 
 /** Runs a pass every TICK_MS (skipping a tick while the last pass still awaits the feed). */
 export const startSettlementTicks = (ctx: SchedulerContext, scheduler: SettlementScheduler): (() => void) =>
-  startTicks(ctx.log, 'seconds settlement pass', TICK_MS, scheduler.pass, scheduler.stop)
+  startTicks(ctx, 'seconds settlement pass', TICK_MS, scheduler.pass, scheduler.stop)

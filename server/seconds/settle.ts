@@ -6,8 +6,6 @@
 import { ACCOUNT_TYPES, RECORD_STATUS } from '../../src/contract/assets.ts'
 import { ENTRY_STATUS, SECONDS_RESULTS } from '../../src/contract/seconds.ts'
 import type { AppContext } from '../context.ts'
-import { statement } from '../db/statements.ts'
-import { immediate } from '../db/transaction.ts'
 import { returnSecondsOrder, settleSecondsLoss, settleSecondsWin } from '../ledger/operations.ts'
 import { settleRecord } from '../ledger/records.ts'
 import { toStoredOrder, type StoredOrder } from './orders.ts'
@@ -15,7 +13,7 @@ import { type Outcome, outcomeOf } from './outcome.ts'
 
 type SettleContext = Pick<AppContext, 'db' | 'now'>
 
-function moveMoney(ctx: SettleContext, order: StoredOrder, outcome: Outcome, now: number): number {
+async function moveMoney(ctx: SettleContext, order: StoredOrder, outcome: Outcome, now: number): Promise<number> {
   const move = {
     userId: order.userId,
     accountType: ACCOUNT_TYPES.contract,
@@ -24,9 +22,9 @@ function moveMoney(ctx: SettleContext, order: StoredOrder, outcome: Outcome, now
     memo: `seconds order #${order.id}`,
     now,
   }
-  if (outcome.result === SECONDS_RESULTS.win) return settleSecondsWin(ctx.db, { ...move, profit: outcome.profit })
-  if (outcome.result === SECONDS_RESULTS.lose) return settleSecondsLoss(ctx.db, move)
-  return returnSecondsOrder(ctx.db, { ...move, feeRefund: outcome.void ? order.fee : '0' })
+  if (outcome.result === SECONDS_RESULTS.win) return await settleSecondsWin(ctx.db, { ...move, profit: outcome.profit })
+  if (outcome.result === SECONDS_RESULTS.lose) return await settleSecondsLoss(ctx.db, move)
+  return await returnSecondsOrder(ctx.db, { ...move, feeRefund: outcome.void ? order.fee : '0' })
 }
 
 function recordInfo(order: StoredOrder, outcome: Outcome, settlePrice: string | undefined): string {
@@ -40,23 +38,20 @@ function recordInfo(order: StoredOrder, outcome: Outcome, settlePrice: string | 
  * Settles the order at `settlePrice` (the feed's price at its due instant; undefined when none can
  * be had: it is returned with its fee). Answers false when it was not open (already settled).
  */
-export function settleOrder(ctx: SettleContext, orderId: number, settlePrice: string | undefined): boolean {
-  return immediate(ctx.db, () => {
-    const row = statement(ctx.db, `SELECT * FROM seconds_orders WHERE id = ? AND status = ${ENTRY_STATUS.open}`).get(orderId)
+export async function settleOrder(ctx: SettleContext, orderId: number, settlePrice: string | undefined): Promise<boolean> {
+  return await ctx.db.transaction(async () => {
+    const row = await ctx.db.get(`SELECT * FROM seconds_orders WHERE id = ? AND status = ${ENTRY_STATUS.open}`, orderId)
     if (!row) return false
     const order = toStoredOrder(row)
     const outcome = outcomeOf(order, settlePrice)
     const now = ctx.now()
-    const claimed = statement(
-      ctx.db,
-      `UPDATE seconds_orders SET status = ${ENTRY_STATUS.settled}, settle_price = ?, result = ?, profit = ?, settled_at = ?
-       WHERE id = ? AND status = ${ENTRY_STATUS.open}`,
-    ).run(settlePrice ?? null, outcome.result, outcome.profit, now, orderId)
+    const claimed = await ctx.db.run(`UPDATE seconds_orders SET status = ${ENTRY_STATUS.settled}, settle_price = ?, result = ?, profit = ?, settled_at = ?
+       WHERE id = ? AND status = ${ENTRY_STATUS.open}`, settlePrice ?? null, outcome.result, outcome.profit, now, orderId)
     if (claimed.changes !== 1) return false
-    const entryId = moveMoney(ctx, order, outcome, now)
-    statement(ctx.db, 'UPDATE seconds_orders SET settle_entry_id = ? WHERE id = ?').run(entryId, orderId)
+    const entryId = await moveMoney(ctx, order, outcome, now)
+    await ctx.db.run('UPDATE seconds_orders SET settle_entry_id = ? WHERE id = ?', entryId, orderId)
     if (order.recordId !== null) {
-      settleRecord(ctx.db, order.recordId, {
+      await settleRecord(ctx.db, order.recordId, {
         status: RECORD_STATUS.finished,
         actualArrival: outcome.returned,
         info: recordInfo(order, outcome, settlePrice),

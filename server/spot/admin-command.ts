@@ -1,9 +1,8 @@
 // `npm run admin -- spot …`: the operator's view of a pair's book and the way to take an order out
 // of it (a stuck or abusive order): cancelling unfreezes what it still holds, exactly as the
 // owner's cancel does (cancel.ts). Answers the admin tool's { out | err, exitCode } (1 refused, 2 usage).
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ORDER_SIDES, ORDER_STATUS, ORDER_TYPES } from '../../src/contract/spot.ts'
-import { statement } from '../db/statements.ts'
 import type { AppContext } from '../context.ts'
 import { createMarketSource } from '../market/create-source.ts'
 import { findPair } from '../market/pairs.ts'
@@ -24,14 +23,11 @@ interface Outcome {
 
 const TYPE_NAMES = { [ORDER_TYPES.limit]: 'limit', [ORDER_TYPES.market]: 'market', [ORDER_TYPES.stopLimit]: 'stop-limit' } as const
 
-function list(db: DatabaseSync, symbol: string): Outcome {
+async function list(db: Database, symbol: string): Promise<Outcome> {
   const pair = checkPair(symbol)
   if (!pair.ok) return { err: `unknown pair "${symbol}" (e.g. btcusdt)`, exitCode: 1 }
-  const rows = statement(
-    db,
-    `SELECT o.*, u.email FROM spot_orders o JOIN users u ON u.id = o.user_id
-     WHERE o.symbol = ? AND o.status IN (${ORDER_STATUS.untriggered}, ${ORDER_STATUS.open}) ORDER BY o.side, o.price_ticks DESC, o.id LIMIT 500`,
-  ).all(pair.value.symbol)
+  const rows = await db.all(`SELECT o.*, u.email FROM spot_orders o JOIN users u ON u.id = o.user_id
+     WHERE o.symbol = ? AND o.status IN (${ORDER_STATUS.untriggered}, ${ORDER_STATUS.open}) ORDER BY o.side, o.price_ticks DESC, o.id LIMIT 500`, pair.value.symbol)
   if (rows.length === 0) return { out: `no open orders on ${pair.value.base}/${pair.value.quote}`, exitCode: 0 }
   const lines = rows.map((row) => {
     const order = toStoredOrder(row)
@@ -41,18 +37,18 @@ function list(db: DatabaseSync, symbol: string): Outcome {
   return { out: lines.join('\n'), exitCode: 0 }
 }
 
-export function spotCommand(ctx: AppContext, [action, ...args]: string[]): Outcome {
+export async function spotCommand(ctx: AppContext, [action, ...args]: string[]): Promise<Outcome> {
   const { db } = ctx
-  if (action === 'list' && args.length === 1) return list(db, args[0] ?? '')
+  if (action === 'list' && args.length === 1) return await list(db, args[0] ?? '')
   if (action === 'cancel' && args.length === 1) {
     const id = orderIdOf(args[0] ?? '')
-    const order = id === undefined ? undefined : findOrder(db, id)
+    const order = id === undefined ? undefined : await findOrder(db, id)
     const pair = order && findPair(order.symbol)
     if (id === undefined || !pair) return { err: `no order "${args[0]}"`, exitCode: 1 }
     // As the owner's cancel: what the price already did to the order happens first.
     const feed = spotFeed(createMarketSource(ctx.config, ctx.now), ctx.config.spotFeedLiquidity)
-    createSpotEngine(ctx, feed).walk.catchUp(pair)
-    const answer = cancelOrderNow(db, id, undefined, ctx.now())
+    await createSpotEngine(ctx, feed).walk.catchUp(pair)
+    const answer = await cancelOrderNow(db, id, undefined, ctx.now())
     return answer.data ? { out: `cancelled #${id}: ${answer.data.filled} of ${answer.data.amount || answer.data.total} filled, the rest unfrozen`, exitCode: 0 } : { err: `#${id}: ${answer.msg}`, exitCode: 1 }
   }
   return { err: `usage:\n${SPOT_USAGE}`, exitCode: 2 }

@@ -2,13 +2,12 @@
 // one transaction the order, if still untriggered or open, ends cancelled and exactly what it still
 // held is unfrozen (fills.ts endOrder). What already filled stays filled. A cancel racing a fill
 // runs before or after it, never between: each unit of the order ends filled or returned, once.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { ORDER_STATUS, SPOT_PATHS, type SpotOrder } from '../../src/contract/spot.ts'
 import type { AppContext } from '../context.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
-import { immediate } from '../db/transaction.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { findPair, type Pair } from '../market/pairs.ts'
 import type { SpotEngine } from './engine.ts'
@@ -18,29 +17,29 @@ import { findOrder, toWireOrder } from './orders.ts'
 const cancellable = (status: number): boolean => status === ORDER_STATUS.untriggered || status === ORDER_STATUS.open
 
 /** Cancels order `id` (only `userId`'s own when given); answers the envelope the API sends. */
-export function cancelOrderNow(db: DatabaseSync, id: number, userId: number | undefined, now: number): BbEnvelope<SpotOrder | null> {
-  return immediate(db, () => {
-    const order = findOrder(db, id, userId)
+export async function cancelOrderNow(db: Database, id: number, userId: number | undefined, now: number): Promise<BbEnvelope<SpotOrder | null>> {
+  return await db.transaction(async () => {
+    const order = await findOrder(db, id, userId)
     if (!order) return fail(SERVER_MESSAGES.spotOrderNotFound)
     if (!cancellable(order.status)) return fail(SERVER_MESSAGES.spotNotCancellable)
-    return ok(toWireOrder(endOrder(db, order, ORDER_STATUS.cancelled, now)))
+    return ok(toWireOrder(await endOrder(db, order, ORDER_STATUS.cancelled, now)))
   })
 }
 
-function findOrderPair(db: DatabaseSync, id: number): Pair | undefined {
-  const order = findOrder(db, id)
+async function findOrderPair(db: Database, id: number): Promise<Pair | undefined> {
+  const order = await findOrder(db, id)
   return order ? findPair(order.symbol) : undefined
 }
 
 /** An order id as the API sends it: a positive whole number. */
 export const orderIdOf = (text: string): number | undefined => (/^[1-9]\d{0,15}$/.test(text.trim()) ? Number(text.trim()) : undefined)
 
-export function cancelOrder(ctx: AppContext, engine: SpotEngine, userId: number, idText: string, key: string | undefined): BbEnvelope<SpotOrder | null> {
+export async function cancelOrder(ctx: AppContext, engine: SpotEngine, userId: number, idText: string, key: string | undefined): Promise<BbEnvelope<SpotOrder | null>> {
   const id = orderIdOf(idText)
   if (id === undefined) return fail(SERVER_MESSAGES.spotOrderNotFound)
   // What the price already did to the order happens first: a cancel never undoes a fill it reached.
-  const pair = findOrderPair(ctx.db, id)
-  if (pair) engine.walk.catchUp(pair)
+  const pair = await findOrderPair(ctx.db, id)
+  if (pair) await engine.walk.catchUp(pair)
   const now = ctx.now()
-  return once(ctx.db, { userId, key, hash: requestHash(SPOT_PATHS.cancel, { id: String(id) }), now }, () => cancelOrderNow(ctx.db, id, userId, now))
+  return await once(ctx.db, { userId, key, hash: requestHash(SPOT_PATHS.cancel, { id: String(id) }), now }, () => cancelOrderNow(ctx.db, id, userId, now))
 }

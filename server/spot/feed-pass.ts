@@ -14,8 +14,6 @@
 import { BigNumber } from 'bignumber.js'
 import { FILL_ROLES, ORDER_SIDES, ORDER_STATUS } from '../../src/contract/spot.ts'
 import { num, type Row } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
-import { immediate } from '../db/transaction.ts'
 import { createFeedWalk, type FeedWalk, type PassContext, type PassResult } from '../market/feed-walk.ts'
 import type { Pair } from '../market/pairs.ts'
 import type { Instant, SpotFeed } from './feed.ts'
@@ -38,15 +36,12 @@ interface Bounds {
 const orNull = (row: Row | undefined, column: string): number | null => (row && row[column] !== null ? num(row, column) : null)
 
 /** The nearest waiting levels of the pair's orders; undefined when nothing waits on it. */
-function boundsOf(ctx: PassContext, symbol: string, liquidity: boolean): Bounds | undefined {
-  const row = statement(
-    ctx.db,
-    `SELECT
+async function boundsOf(ctx: PassContext, symbol: string, liquidity: boolean): Promise<Bounds | undefined> {
+  const row = await ctx.db.get(`SELECT
        (SELECT max(price_ticks) FROM spot_orders WHERE symbol = ?1 AND side = ${ORDER_SIDES.buy} AND status = ${ORDER_STATUS.open}) AS max_buy,
        (SELECT min(price_ticks) FROM spot_orders WHERE symbol = ?1 AND side = ${ORDER_SIDES.sell} AND status = ${ORDER_STATUS.open}) AS min_sell,
        (SELECT min(trigger_ticks) FROM spot_orders WHERE symbol = ?1 AND trigger_direction = 1 AND status = ${ORDER_STATUS.untriggered}) AS stop_up,
-       (SELECT max(trigger_ticks) FROM spot_orders WHERE symbol = ?1 AND trigger_direction = -1 AND status = ${ORDER_STATUS.untriggered}) AS stop_down`,
-  ).get(symbol)
+       (SELECT max(trigger_ticks) FROM spot_orders WHERE symbol = ?1 AND trigger_direction = -1 AND status = ${ORDER_STATUS.untriggered}) AS stop_down`, symbol)
   const bounds = {
     maxBuy: liquidity ? orNull(row, 'max_buy') : null,
     minSell: liquidity ? orNull(row, 'min_sell') : null,
@@ -64,78 +59,66 @@ const hits = (b: Bounds, ticks: number): boolean =>
   (b.stopDown !== null && ticks <= b.stopDown)
 
 /** Where a walk without a cursor starts: the earliest waiting order. */
-function earliestOrder(ctx: PassContext, symbol: string): number | undefined {
+async function earliestOrder(ctx: PassContext, symbol: string): Promise<number | undefined> {
   // One query per status, so that each reads only its partial index (the book's, the stops').
-  const earliest = statement(
-    ctx.db,
-    `SELECT min(at) AS at FROM (
+  const earliest = await ctx.db.get(`SELECT min(at) AS at FROM (
        SELECT min(created_at) AS at FROM spot_orders WHERE symbol = ?1 AND status = ${ORDER_STATUS.untriggered}
-       UNION ALL SELECT min(created_at) FROM spot_orders WHERE symbol = ?1 AND status = ${ORDER_STATUS.open})`,
-  ).get(symbol)
+       UNION ALL SELECT min(created_at) FROM spot_orders WHERE symbol = ?1 AND status = ${ORDER_STATUS.open})`, symbol)
   return orNull(earliest, 'at') ?? undefined
 }
 
 /** A stop-limit enters the book at `instant` and takes what it reaches; false if already done. */
-function trigger(ctx: PassContext, pair: Pair, id: number, instant: Instant): boolean {
-  return immediate(ctx.db, () => {
+async function trigger(ctx: PassContext, pair: Pair, id: number, instant: Instant): Promise<boolean> {
+  return await ctx.db.transaction(async () => {
     const now = ctx.now()
-    const changed = statement(
-      ctx.db,
-      `UPDATE spot_orders SET status = ${ORDER_STATUS.open}, triggered_at = ?, triggered_price = ?, entered_at = ?, updated_at = ?
-       WHERE id = ? AND status = ${ORDER_STATUS.untriggered}`,
-    ).run(instant.at, instant.last, instant.at, now, id)
+    const changed = await ctx.db.run(`UPDATE spot_orders SET status = ${ORDER_STATUS.open}, triggered_at = ?, triggered_price = ?, entered_at = ?, updated_at = ?
+       WHERE id = ? AND status = ${ORDER_STATUS.untriggered}`, instant.at, instant.last, instant.at, now, id)
     if (changed.changes !== 1) return false
-    takeLiquidity(ctx.db, mustFindOrder(ctx.db, id), pair, instant, now)
+    await takeLiquidity(ctx.db, await mustFindOrder(ctx.db, id), pair, instant, now)
     return true
   })
 }
 
 /** A resting order the feed traded through fills whole at its own price; false if no longer open. */
-function fillFromFeed(ctx: PassContext, id: number, at: number): boolean {
-  return immediate(ctx.db, () => {
-    const order = findOrder(ctx.db, id)
+async function fillFromFeed(ctx: PassContext, id: number, at: number): Promise<boolean> {
+  return await ctx.db.transaction(async () => {
+    const order = await findOrder(ctx.db, id)
     if (!order || order.status !== ORDER_STATUS.open || order.price === null) return false
     const amount = new BigNumber(order.amount ?? '0').minus(order.filled)
     if (!amount.isGreaterThan(0)) return false
     const maker: Party = { order, role: FILL_ROLES.maker }
     const buy = order.side === ORDER_SIDES.buy
     const fill = { buyer: buy ? maker : 'market', seller: buy ? 'market' : maker, price: order.price, amount, value: valueOf(order.price, amount), at, now: ctx.now() } as const
-    executeFill(ctx.db, fill)
+    await executeFill(ctx.db, fill)
     return true
   })
 }
 
-const stopsReached = (ctx: PassContext, symbol: string, before: number, ticks: number): StoredOrder[] =>
-  statement(
-    ctx.db,
-    `SELECT * FROM spot_orders WHERE symbol = ? AND status = ${ORDER_STATUS.untriggered} AND created_at < ?
+const stopsReached = async (ctx: PassContext, symbol: string, before: number, ticks: number): Promise<StoredOrder[]> =>
+  (await ctx.db.all(`SELECT * FROM spot_orders WHERE symbol = ? AND status = ${ORDER_STATUS.untriggered} AND created_at < ?
        AND ((trigger_direction = 1 AND trigger_ticks <= ?3) OR (trigger_direction = -1 AND trigger_ticks >= ?3))
-     ORDER BY created_at, id LIMIT ${BATCH}`,
-  ).all(symbol, before, ticks).map(toStoredOrder)
+     ORDER BY created_at, id LIMIT ${BATCH}`, symbol, before, ticks)).map(toStoredOrder)
 
-const restingReached = (ctx: PassContext, symbol: string, before: number, ticks: number): StoredOrder[] =>
-  statement(
-    ctx.db,
-    `SELECT * FROM spot_orders WHERE symbol = ? AND status = ${ORDER_STATUS.open} AND entered_at < ?
+const restingReached = async (ctx: PassContext, symbol: string, before: number, ticks: number): Promise<StoredOrder[]> =>
+  (await ctx.db.all(`SELECT * FROM spot_orders WHERE symbol = ? AND status = ${ORDER_STATUS.open} AND entered_at < ?
        AND ((side = ${ORDER_SIDES.buy} AND price_ticks >= ?3) OR (side = ${ORDER_SIDES.sell} AND price_ticks <= ?3))
-     ORDER BY entered_at, id LIMIT ${BATCH}`,
-  ).all(symbol, before, ticks).map(toStoredOrder)
+     ORDER BY entered_at, id LIMIT ${BATCH}`, symbol, before, ticks)).map(toStoredOrder)
 
 /** Everything the price of `instant` does to the pair's waiting orders placed before it; answers how many acted. */
-function actAt(ctx: PassContext, pair: Pair, instant: Instant, liquidity: boolean): number {
+async function actAt(ctx: PassContext, pair: Pair, instant: Instant, liquidity: boolean): Promise<number> {
   let acted = 0
-  const guarded = (id: number, work: () => boolean) => {
+  const guarded = async (id: number, work: () => Promise<boolean>) => {
     try {
-      if (work()) acted += 1
+      if (await work()) acted += 1
     } catch (error) {
       ctx.log.error({ err: error, orderId: id }, 'spot feed pass: an order could not be acted on')
     }
   }
   for (let round = 0; round < 50; round++) {
-    const stops = stopsReached(ctx, pair.symbol, instant.at, instant.lastTicks)
-    for (const order of stops) guarded(order.id, () => trigger(ctx, pair, order.id, instant))
-    const resting = liquidity ? restingReached(ctx, pair.symbol, instant.at, instant.lastTicks) : []
-    for (const order of resting) guarded(order.id, () => fillFromFeed(ctx, order.id, instant.at))
+    const stops = await stopsReached(ctx, pair.symbol, instant.at, instant.lastTicks)
+    for (const order of stops) await guarded(order.id, () => trigger(ctx, pair, order.id, instant))
+    const resting = liquidity ? await restingReached(ctx, pair.symbol, instant.at, instant.lastTicks) : []
+    for (const order of resting) await guarded(order.id, () => fillFromFeed(ctx, order.id, instant.at))
     if (stops.length < BATCH && resting.length < BATCH) break
   }
   return acted
@@ -146,18 +129,14 @@ export function createSpotWalk(ctx: PassContext, feed: SpotFeed): FeedWalk {
   return createFeedWalk(ctx, feed, {
     cursorTable: 'spot_feed_cursor',
     // Per status, so that each part reads its partial index and never the whole order history.
-    symbols: () =>
-      statement(
-        ctx.db,
-        `SELECT symbol FROM spot_orders WHERE status = ${ORDER_STATUS.untriggered} GROUP BY symbol
-         UNION SELECT symbol FROM spot_orders WHERE status = ${ORDER_STATUS.open} GROUP BY symbol`,
-      )
-        .all()
+    symbols: async () =>
+      (await ctx.db.all(`SELECT symbol FROM spot_orders WHERE status = ${ORDER_STATUS.untriggered} GROUP BY symbol
+         UNION SELECT symbol FROM spot_orders WHERE status = ${ORDER_STATUS.open} GROUP BY symbol`))
         .map((row) => String(row.symbol)),
-    bounds: (symbol) => boundsOf(ctx, symbol, feed.liquidity),
+    bounds: async (symbol) => await boundsOf(ctx, symbol, feed.liquidity),
     hits,
-    earliest: (symbol) => earliestOrder(ctx, symbol),
-    actAt: (pair, instant) => actAt(ctx, pair, instant, feed.liquidity),
+    earliest: async (symbol) => await earliestOrder(ctx, symbol),
+    actAt: async (pair, instant) => await actAt(ctx, pair, instant, feed.liquidity),
   })
 }
 

@@ -9,10 +9,9 @@
 // A conditional update that changes nothing means the order moved under us: that cannot happen
 // inside one transaction, so it throws and rolls everything back rather than move money twice.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { COUNTERPARTIES, FILL_ROLES, type FillRole, ORDER_SIDES, ORDER_STATUS, type OrderStatus } from '../../src/contract/spot.ts'
-import { statement } from '../db/statements.ts'
 import { plain } from '../ledger/amount.ts'
 import { unfreeze } from '../ledger/operations.ts'
 import { insertRecord } from '../ledger/records.ts'
@@ -36,21 +35,19 @@ export interface Fill {
 
 const heldCurrency = (order: StoredOrder): string => (order.side === ORDER_SIDES.buy ? order.quote : order.base)
 
-function conditionalUpdate(db: DatabaseSync, order: StoredOrder, set: string, values: (string | number | null)[]): void {
-  const changed = statement(db, `UPDATE spot_orders SET ${set} WHERE id = ? AND status = ? AND filled = ?`).run(
-    ...values,
+async function conditionalUpdate(db: Database, order: StoredOrder, set: string, values: (string | number | null)[]): Promise<void> {
+  const changed = await db.run(`UPDATE spot_orders SET ${set} WHERE id = ? AND status = ? AND filled = ?`, ...values,
     order.id,
     order.status,
-    order.filled,
-  )
+    order.filled)
   if (changed.changes !== 1) throw new Error(`spot: order ${order.id} changed during its transaction`)
 }
 
 /** Ends an order (filled or cancelled), unfreezing what it still holds; answers its new state. */
-export function endOrder(db: DatabaseSync, order: StoredOrder, status: OrderStatus, now: number): StoredOrder {
+export async function endOrder(db: Database, order: StoredOrder, status: OrderStatus, now: number): Promise<StoredOrder> {
   const held = new BigNumber(order.frozen)
   if (held.isGreaterThan(0)) {
-    unfreeze(db, {
+    await unfreeze(db, {
       userId: order.userId,
       accountType: ACCOUNT_TYPES.spot,
       currency: heldCurrency(order),
@@ -59,14 +56,14 @@ export function endOrder(db: DatabaseSync, order: StoredOrder, status: OrderStat
       now,
     })
   }
-  conditionalUpdate(db, order, `status = ?, frozen = '0', updated_at = ?`, [status, now])
-  return mustFindOrder(db, order.id)
+  await conditionalUpdate(db, order, `status = ?, frozen = '0', updated_at = ?`, [status, now])
+  return await mustFindOrder(db, order.id)
 }
 
-function recordFill(db: DatabaseSync, order: StoredOrder, fill: Fill, fee: BigNumber, role: FillRole, entryId: number): void {
+async function recordFill(db: Database, order: StoredOrder, fill: Fill, fee: BigNumber, role: FillRole, entryId: number): Promise<void> {
   const buy = order.side === ORDER_SIDES.buy
   const pair = `${order.base}/${order.quote}`
-  insertRecord(db, {
+  await insertRecord(db, {
     userId: order.userId,
     accountType: ACCOUNT_TYPES.spot,
     tradeType: RECORD_TYPES.spot,
@@ -83,32 +80,27 @@ function recordFill(db: DatabaseSync, order: StoredOrder, fill: Fill, fee: BigNu
 }
 
 /** One user's side of an executed fill: the order's new numbers, its fill row, its record. */
-function applyToOrder(db: DatabaseSync, party: Exclude<Party, 'market'>, other: Party, fill: Fill, fee: BigNumber, entryId: number): StoredOrder {
+async function applyToOrder(db: Database, party: Exclude<Party, 'market'>, other: Party, fill: Fill, fee: BigNumber, entryId: number): Promise<StoredOrder> {
   const { order, role } = party
   const spent = order.side === ORDER_SIDES.buy ? fill.value.plus(fee) : fill.amount
   const frozen = new BigNumber(order.frozen).minus(spent)
   if (frozen.isNegative()) throw new Error(`spot: order ${order.id} would spend more than it holds`)
   const filled = new BigNumber(order.filled).plus(fill.amount)
-  conditionalUpdate(db, order, 'filled = ?, filled_quote = ?, fee = ?, frozen = ?, updated_at = ?', [
+  await conditionalUpdate(db, order, 'filled = ?, filled_quote = ?, fee = ?, frozen = ?, updated_at = ?', [
     plain(filled),
     plain(new BigNumber(order.filledQuote).plus(fill.value)),
     plain(new BigNumber(order.fee).plus(fee)),
     plain(frozen),
     fill.now,
   ])
-  statement(
-    db,
-    `INSERT INTO spot_fills (order_id, user_id, price, amount, quote_amount, fee, role, counterparty, counter_order_id, entry_id, at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    order.id, order.userId, fill.price, plain(fill.amount), plain(fill.value), plain(fee), role,
-    other === 'market' ? COUNTERPARTIES.market : COUNTERPARTIES.user, other === 'market' ? null : other.order.id, entryId, fill.at,
-  )
-  recordFill(db, order, fill, fee, role, entryId)
-  const updated = mustFindOrder(db, order.id)
+  await db.run(`INSERT INTO spot_fills (order_id, user_id, price, amount, quote_amount, fee, role, counterparty, counter_order_id, entry_id, at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, order.id, order.userId, fill.price, plain(fill.amount), plain(fill.value), plain(fee), role,
+    other === 'market' ? COUNTERPARTIES.market : COUNTERPARTIES.user, other === 'market' ? null : other.order.id, entryId, fill.at)
+  await recordFill(db, order, fill, fee, role, entryId)
+  const updated = await mustFindOrder(db, order.id)
   // A market buy has no amount to reach: the engine ends it when its budget or the book runs out.
   const complete = updated.amount !== null && filled.isEqualTo(updated.amount)
-  return complete ? endOrder(db, updated, ORDER_STATUS.filled, fill.now) : updated
+  return complete ? await endOrder(db, updated, ORDER_STATUS.filled, fill.now) : updated
 }
 
 /** An order pays the rate of its role that was in force when it was placed. */
@@ -116,13 +108,13 @@ const feeFor = (party: Party, fill: Fill): BigNumber =>
   party === 'market' ? new BigNumber(0) : feeOf(fill.value, party.role === FILL_ROLES.maker ? party.order.makerFeeRate : party.order.takerFeeRate)
 
 /** Executes one fill; answers the new state of each user order in it (by id). */
-export function executeFill(db: DatabaseSync, fill: Fill): Map<number, StoredOrder> {
+export async function executeFill(db: Database, fill: Fill): Promise<Map<number, StoredOrder>> {
   const buyerFee = feeFor(fill.buyer, fill)
   const sellerFee = feeFor(fill.seller, fill)
   const any = fill.buyer === 'market' ? fill.seller : fill.buyer
   if (any === 'market') throw new Error('spot: a fill needs a user order')
   const { order } = any
-  const entryId = postSpotFill(db, {
+  const entryId = await postSpotFill(db, {
     base: order.base,
     quote: order.quote,
     amount: plain(fill.amount),
@@ -133,7 +125,7 @@ export function executeFill(db: DatabaseSync, fill: Fill): Map<number, StoredOrd
     now: fill.now,
   })
   const updated = new Map<number, StoredOrder>()
-  if (fill.buyer !== 'market') updated.set(fill.buyer.order.id, applyToOrder(db, fill.buyer, fill.seller, fill, buyerFee, entryId))
-  if (fill.seller !== 'market') updated.set(fill.seller.order.id, applyToOrder(db, fill.seller, fill.buyer, fill, sellerFee, entryId))
+  if (fill.buyer !== 'market') updated.set(fill.buyer.order.id, await applyToOrder(db, fill.buyer, fill.seller, fill, buyerFee, entryId))
+  if (fill.seller !== 'market') updated.set(fill.seller.order.id, await applyToOrder(db, fill.seller, fill.buyer, fill, sellerFee, entryId))
   return updated
 }

@@ -5,9 +5,8 @@
 // reaches no further than PRICE_BAND from the last price, so an empty or thin book can never fill
 // it at an absurd price. Self-trade prevention: the taker's own resting orders are skipped.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import { FILL_ROLES, ORDER_SIDES, ORDER_STATUS, ORDER_TYPES, PRICE_BAND } from '../../src/contract/spot.ts'
-import { statement } from '../db/statements.ts'
 import type { Pair } from '../market/pairs.ts'
 import type { Instant } from './feed.ts'
 import { executeFill, type Party } from './fills.ts'
@@ -17,14 +16,11 @@ import { mustFindOrder, sideOf, type StoredOrder, toStoredOrder } from './orders
 /** Resting orders read per taker: far more than any order here meets (each is ≥ the minimum value). */
 const MAX_USER_LEVELS = 1000
 
-function restingAgainst(db: DatabaseSync, taker: StoredOrder, limitTicks: number | undefined): Level[] {
+async function restingAgainst(db: Database, taker: StoredOrder, limitTicks: number | undefined): Promise<Level[]> {
   const buying = taker.side === ORDER_SIDES.buy
-  const rows = statement(
-    db,
-    `SELECT * FROM spot_orders
+  const rows = await db.all(`SELECT * FROM spot_orders
      WHERE symbol = ? AND side = ? AND status = ${ORDER_STATUS.open} AND user_id <> ? AND (? IS NULL OR price_ticks ${buying ? '<=' : '>='} ?)
-     ORDER BY price_ticks ${buying ? 'ASC' : 'DESC'}, entered_at, id LIMIT ${MAX_USER_LEVELS}`,
-  ).all(taker.symbol, buying ? ORDER_SIDES.sell : ORDER_SIDES.buy, taker.userId, limitTicks ?? null, limitTicks ?? null)
+     ORDER BY price_ticks ${buying ? 'ASC' : 'DESC'}, entered_at, id LIMIT ${MAX_USER_LEVELS}`, taker.symbol, buying ? ORDER_SIDES.sell : ORDER_SIDES.buy, taker.userId, limitTicks ?? null, limitTicks ?? null)
   return rows.map((row) => {
     const order = toStoredOrder(row)
     return {
@@ -46,9 +42,9 @@ function marketReach(side: Side, lastTicks: number): number {
 }
 
 /** The best level a limit order would meet at once (for post-only), or undefined. */
-export function bestOpposite(db: DatabaseSync, taker: StoredOrder, pair: Pair, instant: Instant): Level | undefined {
+export async function bestOpposite(db: Database, taker: StoredOrder, pair: Pair, instant: Instant): Promise<Level | undefined> {
   const side = sideOf(taker)
-  return mergeLevels(side, restingAgainst(db, taker, taker.priceTicks ?? undefined).slice(0, 1), feedLevels(side === 'buy' ? instant.asks : instant.bids, pair).slice(0, 1))[0]
+  return mergeLevels(side, (await restingAgainst(db, taker, taker.priceTicks ?? undefined)).slice(0, 1), feedLevels(side === 'buy' ? instant.asks : instant.bids, pair).slice(0, 1))[0]
 }
 
 export interface TakeResult {
@@ -61,10 +57,10 @@ export interface TakeResult {
  * Lets `order` (open, in the caller's transaction) take what it reaches at `instant`; answers its
  * new state. `now` is when the user fills happen (the feed's fills carry the instant's time).
  */
-export function takeLiquidity(db: DatabaseSync, order: StoredOrder, pair: Pair, instant: Instant, now: number): TakeResult {
+export async function takeLiquidity(db: Database, order: StoredOrder, pair: Pair, instant: Instant, now: number): Promise<TakeResult> {
   const side = sideOf(order)
   const limitTicks = order.type === ORDER_TYPES.market ? marketReach(side, instant.lastTicks) : (order.priceTicks ?? undefined)
-  const levels = mergeLevels(side, restingAgainst(db, order, limitTicks), feedLevels(side === 'buy' ? instant.asks : instant.bids, pair))
+  const levels = mergeLevels(side, await restingAgainst(db, order, limitTicks), feedLevels(side === 'buy' ? instant.asks : instant.bids, pair))
   const marketBuy = order.amount === null
   const plan = planTaker(
     {
@@ -80,8 +76,8 @@ export function takeLiquidity(db: DatabaseSync, order: StoredOrder, pair: Pair, 
   let current = order
   for (const step of plan.fills) {
     const taker: Party = { order: current, role: FILL_ROLES.taker }
-    const maker: Party = step.level.orderId === undefined ? 'market' : { order: mustFindOrder(db, step.level.orderId), role: FILL_ROLES.maker }
-    const updated = executeFill(
+    const maker: Party = step.level.orderId === undefined ? 'market' : { order: await mustFindOrder(db, step.level.orderId), role: FILL_ROLES.maker }
+    const updated = await executeFill(
       db,
       {
         buyer: side === 'buy' ? taker : maker,
@@ -93,7 +89,7 @@ export function takeLiquidity(db: DatabaseSync, order: StoredOrder, pair: Pair, 
         now,
       },
     )
-    current = updated.get(current.id) ?? mustFindOrder(db, current.id)
+    current = updated.get(current.id) ?? await mustFindOrder(db, current.id)
   }
   return { order: current, exhausted: plan.exhausted }
 }

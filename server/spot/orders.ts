@@ -1,11 +1,10 @@
 // The spot_orders and spot_fills tables (migration 009): rows to typed orders and back, the wire
 // shapes, and the reads of the order lists. Writes that change an order's state live with the
 // engine (fills.ts, match.ts, cancel.ts), always conditional on the state they read.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { HistoryFilter, OrderSide, OrderStatus, OrderType, SpotFill, SpotOrder, SpotOrderPage } from '../../src/contract/spot.ts'
 import { HISTORY_FILTERS, ORDER_SIDES, ORDER_STATUS, type Counterparty, type FillRole } from '../../src/contract/spot.ts'
 import { num, type Row, str, strOrNull } from '../db/rows.ts'
-import { statement } from '../db/statements.ts'
 import { findPair } from '../market/pairs.ts'
 import { averagePrice, type Side } from './logic.ts'
 
@@ -108,32 +107,27 @@ export type NewOrder = Omit<StoredOrder, 'id' | 'filled' | 'filledQuote' | 'fee'
   freezeEntryId: number
 }
 
-export function insertOrder(db: DatabaseSync, order: NewOrder): number {
-  const result = statement(
-    db,
-    `INSERT INTO spot_orders (user_id, symbol, base, quote, side, type, post_only, price, price_ticks, trigger_price,
+export async function insertOrder(db: Database, order: NewOrder): Promise<number> {
+  const id = await db.insert(`INSERT INTO spot_orders (user_id, symbol, base, quote, side, type, post_only, price, price_ticks, trigger_price,
        trigger_ticks, trigger_direction, amount, total, frozen, maker_fee_rate, taker_fee_rate, status, created_at, entered_at,
        updated_at, freeze_entry_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    order.userId, order.symbol, order.base, order.quote, order.side, order.type, order.postOnly ? 1 : 0,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, order.userId, order.symbol, order.base, order.quote, order.side, order.type, order.postOnly ? 1 : 0,
     order.price, order.priceTicks, order.triggerPrice, order.triggerTicks, order.triggerDirection,
     order.amount, order.total, order.frozen, order.makerFeeRate, order.takerFeeRate, order.status, order.createdAt, order.enteredAt,
-    order.createdAt, order.freezeEntryId,
-  )
-  return Number(result.lastInsertRowid)
+    order.createdAt, order.freezeEntryId)
+  return id
 }
 
 /** An order by id; with userId only that user's own (a foreign id answers undefined). */
-export function findOrder(db: DatabaseSync, id: number, userId?: number): StoredOrder | undefined {
-  const row = statement(db, 'SELECT * FROM spot_orders WHERE id = ?').get(id)
+export async function findOrder(db: Database, id: number, userId?: number): Promise<StoredOrder | undefined> {
+  const row = await db.get('SELECT * FROM spot_orders WHERE id = ?', id)
   if (!row) return undefined
   const order = toStoredOrder(row)
   return userId === undefined || order.userId === userId ? order : undefined
 }
 
-export function mustFindOrder(db: DatabaseSync, id: number): StoredOrder {
-  const order = findOrder(db, id)
+export async function mustFindOrder(db: Database, id: number): Promise<StoredOrder> {
+  const order = await findOrder(db, id)
   if (!order) throw new Error(`spot: order ${id} is missing`)
   return order
 }
@@ -152,18 +146,17 @@ export interface OrderQuery {
 }
 
 /** One page of the caller's orders, newest first. */
-export function queryOrders(db: DatabaseSync, userId: number, query: OrderQuery): SpotOrderPage {
+export async function queryOrders(db: Database, userId: number, query: OrderQuery): Promise<SpotOrderPage> {
   const statuses = FILTER_STATUSES[query.filter]
   const where = `user_id = ? AND status IN (${statuses.join(', ')}) AND (? IS NULL OR symbol = ?)`
   const symbol = query.symbol ?? null
-  const sum = num(statement(db, `SELECT count(*) AS n FROM spot_orders WHERE ${where}`).get(userId, symbol, symbol) ?? {}, 'n')
-  const rows = statement(db, `SELECT * FROM spot_orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(userId, symbol, symbol, query.pageSize, (query.pageNo - 1) * query.pageSize)
+  const sum = num(await db.get(`SELECT count(*) AS n FROM spot_orders WHERE ${where}`, userId, symbol, symbol) ?? {}, 'n')
+  const rows = await db.all(`SELECT * FROM spot_orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, userId, symbol, symbol, query.pageSize, (query.pageNo - 1) * query.pageSize)
   return { list: rows.map((row) => toWireOrder(toStoredOrder(row))), sum }
 }
 
-export function fillsOf(db: DatabaseSync, orderId: number): SpotFill[] {
-  return statement(db, 'SELECT * FROM spot_fills WHERE order_id = ? ORDER BY id').all(orderId).map((row) => ({
+export async function fillsOf(db: Database, orderId: number): Promise<SpotFill[]> {
+  return (await db.all('SELECT * FROM spot_fills WHERE order_id = ? ORDER BY id', orderId)).map((row) => ({
     id: String(num(row, 'id')),
     price: str(row, 'price'),
     amount: str(row, 'amount'),

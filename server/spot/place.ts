@@ -5,14 +5,13 @@
 // order's rest stays in the book; a market order's rest is given back. A refusal found inside
 // (post-only would take, no liquidity for a market order, not enough balance) rolls all of it back.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../db/database.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { ACCOUNT_TYPES } from '../../src/contract/assets.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { ORDER_SIDES, ORDER_STATUS, ORDER_TYPES, SPOT_PATHS, type SpotOrder } from '../../src/contract/spot.ts'
 import type { AppContext } from '../context.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
-import { immediate } from '../db/transaction.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { Refusal, refusing } from '../http/refusal.ts'
 import { plain } from '../ledger/amount.ts'
@@ -34,11 +33,11 @@ function holdOf(request: PlaceRequest, rates: FeeRates): string {
   return plain(buyHold(request.price?.text ?? '0', request.amount ?? '0', BigNumber.max(rates.maker, rates.taker)))
 }
 
-function writeOrder(db: DatabaseSync, userId: number, pair: Pair, request: PlaceRequest, rates: FeeRates, now: number): StoredOrder {
+async function writeOrder(db: Database, userId: number, pair: Pair, request: PlaceRequest, rates: FeeRates, now: number): Promise<StoredOrder> {
   const hold = holdOf(request, rates)
   const buy = request.side === ORDER_SIDES.buy
   const kind = request.type === ORDER_TYPES.limit ? 'limit' : request.type === ORDER_TYPES.market ? 'market' : 'stop-limit'
-  const freezeEntryId = freeze(db, {
+  const freezeEntryId = await freeze(db, {
     userId,
     accountType: ACCOUNT_TYPES.spot,
     currency: buy ? pair.quote : pair.base,
@@ -47,7 +46,7 @@ function writeOrder(db: DatabaseSync, userId: number, pair: Pair, request: Place
     now,
   })
   const waiting = request.trigger !== null
-  const id = insertOrder(db, {
+  const id = await insertOrder(db, {
     userId,
     symbol: pair.symbol,
     base: pair.base,
@@ -70,23 +69,23 @@ function writeOrder(db: DatabaseSync, userId: number, pair: Pair, request: Place
     enteredAt: waiting || request.type === ORDER_TYPES.market ? null : now,
     freezeEntryId,
   })
-  return mustFindOrder(db, id)
+  return await mustFindOrder(db, id)
 }
 
 /** The order's life at placement, inside the transaction; throws Refusal to undo it all. */
-function place(db: DatabaseSync, userId: number, pair: Pair, request: PlaceRequest, instant: Instant, now: number): StoredOrder {
-  let order = writeOrder(db, userId, pair, request, spotFeeRates(db), now)
+async function place(db: Database, userId: number, pair: Pair, request: PlaceRequest, instant: Instant, now: number): Promise<StoredOrder> {
+  let order = await writeOrder(db, userId, pair, request, await spotFeeRates(db), now)
   if (order.status === ORDER_STATUS.untriggered) return order
   if (request.postOnly) {
-    const best = bestOpposite(db, order, pair, instant)
+    const best = await bestOpposite(db, order, pair, instant)
     if (best && reaches(sideOf(order), order.priceTicks ?? undefined, best.ticks)) throw new Refusal(SERVER_MESSAGES.spotPostOnlyWouldTake)
   }
-  const taken = takeLiquidity(db, order, pair, instant, now)
+  const taken = await takeLiquidity(db, order, pair, instant, now)
   order = taken.order
   if (order.type !== ORDER_TYPES.market || order.status !== ORDER_STATUS.open) return order
   if (new BigNumber(order.filled).isZero()) throw new Refusal(SERVER_MESSAGES.spotNoLiquidity)
   // What the book could not give a market order goes back; it counts as filled when only dust was left.
-  return endOrder(db, order, taken.exhausted ? ORDER_STATUS.cancelled : ORDER_STATUS.filled, now)
+  return await endOrder(db, order, taken.exhausted ? ORDER_STATUS.cancelled : ORDER_STATUS.filled, now)
 }
 
 export async function placeOrder(
@@ -100,19 +99,19 @@ export async function placeOrder(
   if (!pair.ok) return fail(pair.msg)
   const { feed, walk } = engine
   // What the price already did to the pair's waiting orders happens before this order meets them.
-  walk.catchUp(pair.value)
+  await walk.catchUp(pair.value)
   const checkedAt = await feed.instant(pair.value, ctx.now())
   if (!checkedAt) return fail(SERVER_MESSAGES.priceUnavailable)
   const request = checkPlacement(fields, pair.value, checkedAt.lastTicks, checkedAt.last)
   if (!request.ok) return fail(request.msg)
 
   const hash = requestHash(SPOT_PATHS.place, { ...fields })
-  return once(ctx.db, { userId, key, hash, now: ctx.now() }, () => {
+  return await once(ctx.db, { userId, key, hash, now: ctx.now() }, () => {
     // With the simulation the order's instant is read once the write lock is held: a pass another
     // server ran while this one waited has walked only instants before it, so none is skipped.
     const now = feed.instantAt ? ctx.now() : checkedAt.at
     const instant = feed.instantAt ? feed.instantAt(pair.value, now) : checkedAt
     // A savepoint of once()'s transaction: a refusal undoes the order, and once() stores the refusal.
-    return refusing(() => ok(toWireOrder(immediate(ctx.db, () => place(ctx.db, userId, pair.value, request.value, instant, now)))))
+    return refusing(async () => ok(toWireOrder(await ctx.db.transaction(() => place(ctx.db, userId, pair.value, request.value, instant, now)))))
   })
 }

@@ -50,41 +50,41 @@ export async function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, 
   const feed = spotFeed(market, ctx.config.spotFeedLiquidity)
   const engine = createSpotEngine(ctx, feed)
 
-  app.post(SPOT_PATHS.config, (request) => {
+  app.post(SPOT_PATHS.config, async (request) => {
     readFields(request.body, [])
-    const rates = spotFeeRates(ctx.db)
+    const rates = await spotFeeRates(ctx.db)
     return ok({ makerFeeRate: rates.maker, takerFeeRate: rates.taker, priceBand: PRICE_BAND })
   })
 
-  app.post(SPOT_PATHS.place, (request) => {
+  app.post(SPOT_PATHS.place, async (request) => {
     const fields = readFields(request.body, ['symbol', 'side', 'type'], ['price', 'amount', 'total', 'triggerPrice', 'postOnly'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     return placeOrder(ctx, engine, userId, fields, idempotencyKey(request))
   })
 
-  app.post(SPOT_PATHS.cancel, (request) => {
+  app.post(SPOT_PATHS.cancel, async (request) => {
     const { id } = readFields(request.body, ['id'])
-    const { userId } = requireSession(ctx, request)
-    return cancelOrder(ctx, engine, userId, id, idempotencyKey(request))
+    const { userId } = await requireSession(ctx, request)
+    return await cancelOrder(ctx, engine, userId, id, idempotencyKey(request))
   })
 
-  const listOrders = (filter: HistoryFilter | undefined) => (request: FastifyRequest) => {
+  const listOrders = (filter: HistoryFilter | undefined) => async (request: FastifyRequest) => {
     const fields = readFields(request.body, [], ['symbol', 'pageNo', 'pageSize', 'filter'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     const { pageNo, pageSize } = pagingOf({ pageNo: fields.pageNo, pageSize: fields.pageSize })
     const pair = fields.symbol === undefined ? undefined : checkPair(fields.symbol)
     if (pair && !pair.ok) return fail(pair.msg)
-    return ok(queryOrders(ctx.db, userId, { filter: filter ?? filterOf(fields.filter), symbol: pair?.value.symbol, pageNo, pageSize }))
+    return ok(await queryOrders(ctx.db, userId, { filter: filter ?? filterOf(fields.filter), symbol: pair?.value.symbol, pageNo, pageSize }))
   }
   app.post(SPOT_PATHS.openOrders, listOrders(HISTORY_FILTERS.unfinished))
   app.post(SPOT_PATHS.history, listOrders(undefined))
 
-  app.post(SPOT_PATHS.order, (request) => {
+  app.post(SPOT_PATHS.order, async (request) => {
     const { id } = readFields(request.body, ['id'])
-    const { userId } = requireSession(ctx, request)
+    const { userId } = await requireSession(ctx, request)
     const orderId = orderIdOf(id)
-    const order = orderId === undefined ? undefined : findOrder(ctx.db, orderId, userId)
-    return order ? ok({ ...toWireOrder(order), fills: fillsOf(ctx.db, order.id) }) : fail(SERVER_MESSAGES.spotOrderNotFound)
+    const order = orderId === undefined ? undefined : await findOrder(ctx.db, orderId, userId)
+    return order ? ok({ ...toWireOrder(order), fills: await fillsOf(ctx.db, order.id) }) : fail(SERVER_MESSAGES.spotOrderNotFound)
   })
 
   app.post(SPOT_PATHS.book, (request) => {
@@ -102,6 +102,6 @@ export async function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, 
     if (result.acted > 0) ctx.log.info({ acted: result.acted }, 'spot orders the feed reached while the server was down')
     if (!result.behind) break
   }
-  const stop = startTicks(ctx.log, 'spot feed pass', PASS_TICK_MS, pass)
+  const stop = startTicks(ctx, 'spot feed pass', PASS_TICK_MS, pass)
   app.addHook('onClose', () => stop())
 }

@@ -11,7 +11,6 @@ import { hashSecret, verifySecret } from '../auth/password.ts'
 import { requireSession, type Session } from '../auth/require-session.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
-import { immediate } from '../db/transaction.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
 import { resetCodeMail } from '../mail/templates.ts'
 import { validEmail } from './registration.ts'
@@ -27,12 +26,12 @@ async function confirmPassword(
   session: Session,
   password: string,
 ): Promise<User | 'limited' | 'wrong'> {
-  const user = findUserById(ctx, session.userId)
+  const user = await findUserById(ctx, session.userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   const address = ctx.clientAddress(request)
-  if (!beginPasswordAttempt(ctx, user.email, address)) return 'limited'
+  if (!await beginPasswordAttempt(ctx, user.email, address)) return 'limited'
   if (!(await verifySecret(password, user.passwordHash))) return 'wrong'
-  passwordAttemptSucceeded(ctx, user.email, address)
+  await passwordAttemptSucceeded(ctx, user.email, address)
   return user
 }
 
@@ -40,32 +39,32 @@ const refusal = (outcome: 'limited' | 'wrong') =>
   fail(outcome === 'limited' ? SERVER_MESSAGES.tooManyAttempts : SERVER_MESSAGES.passwordIncorrect)
 
 export async function setTransactionPwd(ctx: AppContext, request: FastifyRequest, payload: SetTransactionPwdPayload): Promise<BbEnvelope<null>> {
-  const session = requireSession(ctx, request)
+  const session = await requireSession(ctx, request)
   if (!TRADE_PASSWORD_PATTERN.test(payload.tradePassword)) return fail(SERVER_MESSAGES.tradePasswordRule)
   const user = await confirmPassword(ctx, request, session, payload.loginPassword)
   if (typeof user === 'string') return refusal(user)
-  setTradePasswordHash(ctx, user.id, await hashSecret(payload.tradePassword))
+  await setTradePasswordHash(ctx, user.id, await hashSecret(payload.tradePassword))
   return ok(null)
 }
 
 export async function updatePwd(ctx: AppContext, request: FastifyRequest, payload: UpdatePwdPayload): Promise<BbEnvelope<null>> {
-  const session = requireSession(ctx, request)
+  const session = await requireSession(ctx, request)
   if (!LOGIN_PASSWORD_PATTERN.test(payload.newPassword)) return fail(SERVER_MESSAGES.loginPasswordRule)
   const user = await confirmPassword(ctx, request, session, payload.oldPassword)
   if (typeof user === 'string') return refusal(user)
   const hash = await hashSecret(payload.newPassword)
-  immediate(ctx.db, () => {
-    setPasswordHash(ctx, user.id, hash)
-    revokeUserSessions(ctx, user.id, session.tokenHash)
+  await ctx.db.transaction(async () => {
+    await setPasswordHash(ctx, user.id, hash)
+    await revokeUserSessions(ctx, user.id, session.tokenHash)
   })
   return ok(null)
 }
 
-export function sendResetCode(ctx: AppContext, payload: EmailPayload): BbEnvelope<null> {
+export async function sendResetCode(ctx: AppContext, payload: EmailPayload): Promise<BbEnvelope<null>> {
   const email = validEmail(payload.email)
   if (!email) return fail(SERVER_MESSAGES.emailError)
-  const user = findUserByEmail(ctx, email)
-  const code = issueCode(ctx, email, 'reset', user !== undefined)
+  const user = await findUserByEmail(ctx, email)
+  const code = await issueCode(ctx, email, 'reset', user !== undefined)
   if (code === 'tooSoon') return fail(SERVER_MESSAGES.codeTooSoon)
   if (code !== null) ctx.mailer.send(resetCodeMail(email, code))
   return ok(null, SERVER_MESSAGES.codeSent)
@@ -77,15 +76,15 @@ export async function forgetPwd(ctx: AppContext, payload: ForgetPwdPayload): Pro
   if (!LOGIN_PASSWORD_PATTERN.test(payload.password)) return fail(SERVER_MESSAGES.loginPasswordRule)
   if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
   // Unknown emails never get a usable code, so they fail here exactly like a wrong code.
-  if (!checkCode(ctx, email, 'reset', payload.code)) return fail(SERVER_MESSAGES.codeError)
+  if (!await checkCode(ctx, email, 'reset', payload.code)) return fail(SERVER_MESSAGES.codeError)
   const hash = await hashSecret(payload.password)
-  return immediate(ctx.db, () => {
-    const user = findUserByEmail(ctx, email)
-    if (!user || !checkCode(ctx, email, 'reset', payload.code)) return fail(SERVER_MESSAGES.codeError)
-    consumeCode(ctx, email, 'reset')
-    setPasswordHash(ctx, user.id, hash)
-    revokeUserSessions(ctx, user.id)
-    forgiveAccount(ctx, email)
+  return await ctx.db.transaction(async () => {
+    const user = await findUserByEmail(ctx, email)
+    if (!user || !await checkCode(ctx, email, 'reset', payload.code)) return fail(SERVER_MESSAGES.codeError)
+    await consumeCode(ctx, email, 'reset')
+    await setPasswordHash(ctx, user.id, hash)
+    await revokeUserSessions(ctx, user.id)
+    await forgiveAccount(ctx, email)
     return ok(null)
   })
 }

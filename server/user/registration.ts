@@ -13,7 +13,6 @@ import type { EmailCodePayload, EmailPayload, RegisterPayload } from '../../src/
 import { checkCode, consumeCode, issueCode } from '../auth/email-codes.ts'
 import { hashSecret } from '../auth/password.ts'
 import type { AppContext } from '../context.ts'
-import { immediate } from '../db/transaction.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { alreadyRegisteredMail, registrationCodeMail } from '../mail/templates.ts'
 import { findUserByEmail, findUserIdByInvitationCode, insertUser, normalizeEmail } from './users.ts'
@@ -28,21 +27,21 @@ export function validEmail(raw: string): string | undefined {
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) ? email : undefined
 }
 
-export function sendRegistrationCode(ctx: AppContext, payload: EmailPayload): BbEnvelope<null> {
+export async function sendRegistrationCode(ctx: AppContext, payload: EmailPayload): Promise<BbEnvelope<null>> {
   const email = validEmail(payload.email)
   if (!email) return fail(SERVER_MESSAGES.emailError)
-  const registered = findUserByEmail(ctx, email) !== undefined
-  const code = issueCode(ctx, email, 'register', !registered)
+  const registered = await findUserByEmail(ctx, email) !== undefined
+  const code = await issueCode(ctx, email, 'register', !registered)
   if (code === 'tooSoon') return fail(SERVER_MESSAGES.codeTooSoon)
   ctx.mailer.send(code === null ? alreadyRegisteredMail(email) : registrationCodeMail(email, code))
   return ok(null, SERVER_MESSAGES.codeSent)
 }
 
-export function verifyRegistrationCode(ctx: AppContext, payload: EmailCodePayload): BbEnvelope<null> {
+export async function verifyRegistrationCode(ctx: AppContext, payload: EmailCodePayload): Promise<BbEnvelope<null>> {
   const email = validEmail(payload.email)
   if (!email) return fail(SERVER_MESSAGES.emailError)
   if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
-  return checkCode(ctx, email, 'register', payload.code) ? ok(null) : fail(SERVER_MESSAGES.codeError)
+  return await checkCode(ctx, email, 'register', payload.code) ? ok(null) : fail(SERVER_MESSAGES.codeError)
 }
 
 export async function register(ctx: AppContext, payload: RegisterPayload): Promise<BbEnvelope<null>> {
@@ -53,19 +52,19 @@ export async function register(ctx: AppContext, payload: RegisterPayload): Promi
   if (payload.inviteCode !== undefined && !INVITE_CODE_PATTERN.test(payload.inviteCode)) {
     return fail(SERVER_MESSAGES.inviteCodeUnknown)
   }
-  if (findUserByEmail(ctx, email)) return fail(SERVER_MESSAGES.emailRegistered)
-  if (!checkCode(ctx, email, 'register', payload.code)) return fail(SERVER_MESSAGES.codeError)
-  const invitedBy = payload.inviteCode === undefined ? undefined : findUserIdByInvitationCode(ctx, payload.inviteCode)
+  if (await findUserByEmail(ctx, email)) return fail(SERVER_MESSAGES.emailRegistered)
+  if (!await checkCode(ctx, email, 'register', payload.code)) return fail(SERVER_MESSAGES.codeError)
+  const invitedBy = payload.inviteCode === undefined ? undefined : await findUserIdByInvitationCode(ctx, payload.inviteCode)
   if (payload.inviteCode !== undefined && invitedBy === undefined) return fail(SERVER_MESSAGES.inviteCodeUnknown)
 
   const passwordHash = await hashSecret(payload.password)
   // Checked again under the write lock: a parallel request may have used the code or the email
   // while the hash was being computed.
-  return immediate(ctx.db, () => {
-    if (findUserByEmail(ctx, email)) return fail(SERVER_MESSAGES.emailRegistered)
-    if (!checkCode(ctx, email, 'register', payload.code)) return fail(SERVER_MESSAGES.codeError)
-    consumeCode(ctx, email, 'register')
-    insertUser(ctx, { email, passwordHash, invitedBy })
+  return await ctx.db.transaction(async () => {
+    if (await findUserByEmail(ctx, email)) return fail(SERVER_MESSAGES.emailRegistered)
+    if (!await checkCode(ctx, email, 'register', payload.code)) return fail(SERVER_MESSAGES.codeError)
+    await consumeCode(ctx, email, 'register')
+    await insertUser(ctx, { email, passwordHash, invitedBy })
     return ok(null)
   })
 }

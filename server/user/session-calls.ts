@@ -14,28 +14,28 @@ import { findUserByEmail, findUserById, normalizeEmail, toUserInfo } from './use
 export async function login(ctx: AppContext, request: FastifyRequest, payload: LoginPayload): Promise<BbEnvelope<LoginResult | null>> {
   const account = normalizeEmail(payload.account)
   const address = ctx.clientAddress(request)
-  if (!beginPasswordAttempt(ctx, account, address)) return fail(SERVER_MESSAGES.tooManyAttempts)
-  const user = findUserByEmail(ctx, account)
+  if (!await beginPasswordAttempt(ctx, account, address)) return fail(SERVER_MESSAGES.tooManyAttempts)
+  const user = await findUserByEmail(ctx, account)
   // Unknown accounts cost the same scrypt work, so timing does not tell which emails exist.
   const valid = user ? await verifySecret(payload.password, user.passwordHash) : await verifyAgainstNothing(payload.password)
   if (!user || !valid) return fail(SERVER_MESSAGES.loginFailed)
-  passwordAttemptSucceeded(ctx, account, address)
-  const token = createSession(ctx, user.id)
+  await passwordAttemptSucceeded(ctx, account, address)
+  const token = await createSession(ctx, user.id)
   return ok({ userId: String(user.id), token }, SERVER_MESSAGES.loginSuccess)
 }
 
 /** Ends the caller's session; answers success also when it had already ended. */
-export function logout(ctx: AppContext, request: FastifyRequest): BbEnvelope<null> {
+export async function logout(ctx: AppContext, request: FastifyRequest): Promise<BbEnvelope<null>> {
   const token = requestToken(request)
-  if (token) revokeSession(ctx, token)
+  if (token) await revokeSession(ctx, token)
   return ok(null)
 }
 
-export function userInfo(ctx: AppContext, request: FastifyRequest, userId: string): BbEnvelope<UserInfo> {
-  const session = requireSession(ctx, request)
+export async function userInfo(ctx: AppContext, request: FastifyRequest, userId: string): Promise<BbEnvelope<UserInfo>> {
+  const session = await requireSession(ctx, request)
   // A token is only good for its own user: asking for another id looks like a stale session.
   if (String(session.userId) !== userId.trim()) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
-  const user = findUserById(ctx, session.userId)
+  const user = await findUserById(ctx, session.userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   return ok(toUserInfo(user))
 }

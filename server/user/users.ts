@@ -30,19 +30,19 @@ const toUser = (row: Row): User => ({
   invitationCode: str(row, 'invitation_code'),
 })
 
-export function findUserByEmail(ctx: AppContext, email: string): User | undefined {
-  const row = ctx.db.prepare('SELECT * FROM users WHERE email = ?').get(email)
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<User | undefined> {
+  const row = await ctx.db.get('SELECT * FROM users WHERE email = ?', email)
   return row ? toUser(row) : undefined
 }
 
-export function findUserById(ctx: AppContext, id: number): User | undefined {
-  const row = ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id)
+export async function findUserById(ctx: AppContext, id: number): Promise<User | undefined> {
+  const row = await ctx.db.get('SELECT * FROM users WHERE id = ?', id)
   return row ? toUser(row) : undefined
 }
 
 /** Invitation codes are shown upper-case but accepted in any case. */
-export function findUserIdByInvitationCode(ctx: AppContext, code: string): number | undefined {
-  const row = ctx.db.prepare('SELECT id FROM users WHERE invitation_code = ?').get(code.toUpperCase())
+export async function findUserIdByInvitationCode(ctx: AppContext, code: string): Promise<number | undefined> {
+  const row = await ctx.db.get('SELECT id FROM users WHERE invitation_code = ?', code.toUpperCase())
   return row ? num(row, 'id') : undefined
 }
 
@@ -51,10 +51,10 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const randomCode = (): string =>
   Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
 
-function unusedValue(ctx: AppContext, column: 'uid' | 'invitation_code', make: () => string): string {
+async function unusedValue(ctx: AppContext, column: 'uid' | 'invitation_code', make: () => string): Promise<string> {
   for (;;) {
     const candidate = make()
-    if (!ctx.db.prepare(`SELECT 1 FROM users WHERE ${column} = ?`).get(candidate)) return candidate
+    if (!await ctx.db.get(`SELECT 1 FROM users WHERE ${column} = ?`, candidate)) return candidate
   }
 }
 
@@ -65,22 +65,20 @@ export interface NewUser {
 }
 
 /** Inserts a user with a fresh uid and invitation code; call inside a transaction. */
-export function insertUser(ctx: AppContext, user: NewUser): number {
-  const uid = unusedValue(ctx, 'uid', () => String(randomInt(10_000_000, 100_000_000)))
-  const invitationCode = unusedValue(ctx, 'invitation_code', randomCode)
-  const result = ctx.db
-    .prepare(`INSERT INTO users (uid, email, password_hash, invitation_code, invited_by, created_at)
-      VALUES (?, ?, ?, ?, ?, ?)`)
-    .run(uid, user.email, user.passwordHash, invitationCode, user.invitedBy ?? null, ctx.now())
-  return Number(result.lastInsertRowid)
+export async function insertUser(ctx: AppContext, user: NewUser): Promise<number> {
+  const uid = await unusedValue(ctx, 'uid', () => String(randomInt(10_000_000, 100_000_000)))
+  const invitationCode = await unusedValue(ctx, 'invitation_code', randomCode)
+  const id = await ctx.db.insert(`INSERT INTO users (uid, email, password_hash, invitation_code, invited_by, created_at)
+      VALUES (?, ?, ?, ?, ?, ?)`, uid, user.email, user.passwordHash, invitationCode, user.invitedBy ?? null, ctx.now())
+  return id
 }
 
-export function setPasswordHash(ctx: AppContext, userId: number, hash: string): void {
-  ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId)
+export async function setPasswordHash(ctx: AppContext, userId: number, hash: string): Promise<void> {
+  await ctx.db.run('UPDATE users SET password_hash = ? WHERE id = ?', hash, userId)
 }
 
-export function setTradePasswordHash(ctx: AppContext, userId: number, hash: string): void {
-  ctx.db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?').run(hash, userId)
+export async function setTradePasswordHash(ctx: AppContext, userId: number, hash: string): Promise<void> {
+  await ctx.db.run('UPDATE users SET trade_password_hash = ? WHERE id = ?', hash, userId)
 }
 
 const KYC_VALUES: readonly number[] = Object.values(KYC_STATUS)

@@ -6,7 +6,6 @@ import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { AppContext } from '../context.ts'
 import { num, type Row, str } from '../db/rows.ts'
-import { immediate } from '../db/transaction.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { checkCurrency } from '../ledger/amount-input.ts'
 import { normalizeAddress } from './address-format.ts'
@@ -26,25 +25,23 @@ const toAddress = (row: Row): WithdrawAddress => ({
 /** Ids are row ids; anything else is simply not one of the caller's addresses. */
 const rowId = (text: string): number | undefined => (/^[1-9]\d{0,14}$/.test(text.trim()) ? Number(text.trim()) : undefined)
 
-function ownAddress(ctx: AppContext, userId: number, idText: string): WithdrawAddress | undefined {
+async function ownAddress(ctx: AppContext, userId: number, idText: string): Promise<WithdrawAddress | undefined> {
   const id = rowId(idText)
-  const row = id === undefined ? undefined : ctx.db.prepare('SELECT * FROM withdraw_addresses WHERE id = ? AND user_id = ?').get(id, userId)
+  const row = id === undefined ? undefined : await ctx.db.get('SELECT * FROM withdraw_addresses WHERE id = ? AND user_id = ?', id, userId)
   return row ? toAddress(row) : undefined
 }
 
 /** Another entry of the user's with this address (the UNIQUE constraint backs this up). */
-const duplicateOf = (ctx: AppContext, userId: number, entry: { currency: string; chain: string; address: string }, exceptId = 0): boolean =>
-  ctx.db
-    .prepare('SELECT 1 FROM withdraw_addresses WHERE user_id = ? AND currency = ? AND chain = ? AND address = ? AND id <> ?')
-    .get(userId, entry.currency, entry.chain, entry.address, exceptId) !== undefined
+const duplicateOf = async (ctx: AppContext, userId: number, entry: { currency: string; chain: string; address: string }, exceptId = 0): Promise<boolean> =>
+  await ctx.db.get('SELECT 1 FROM withdraw_addresses WHERE user_id = ? AND currency = ? AND chain = ? AND address = ? AND id <> ?', userId, entry.currency, entry.chain, entry.address, exceptId) !== undefined
 
-export function listAddresses(ctx: AppContext, userId: number, currencyText: string | undefined): BbEnvelope<WithdrawAddress[] | null> {
+export async function listAddresses(ctx: AppContext, userId: number, currencyText: string | undefined): Promise<BbEnvelope<WithdrawAddress[] | null>> {
   if (currencyText === undefined) {
-    return ok(ctx.db.prepare('SELECT * FROM withdraw_addresses WHERE user_id = ? ORDER BY id').all(userId).map(toAddress))
+    return ok((await ctx.db.all('SELECT * FROM withdraw_addresses WHERE user_id = ? ORDER BY id', userId)).map(toAddress))
   }
   const currency = checkCurrency(currencyText)
   if (!currency.ok) return fail(currency.msg)
-  const rows = ctx.db.prepare('SELECT * FROM withdraw_addresses WHERE user_id = ? AND currency = ? ORDER BY id').all(userId, currency.value)
+  const rows = await ctx.db.all('SELECT * FROM withdraw_addresses WHERE user_id = ? AND currency = ? ORDER BY id', userId, currency.value)
   return ok(rows.map(toAddress))
 }
 
@@ -55,7 +52,7 @@ export interface NewAddressFields {
   remark?: string
 }
 
-export function addAddress(ctx: AppContext, userId: number, fields: NewAddressFields): BbEnvelope<WithdrawAddress | null> {
+export async function addAddress(ctx: AppContext, userId: number, fields: NewAddressFields): Promise<BbEnvelope<WithdrawAddress | null>> {
   const target = checkCurrencyChain(fields.currency, fields.chain)
   if (!target.ok) return fail(target.msg)
   const address = normalizeAddress(target.value.chain, fields.address)
@@ -63,13 +60,11 @@ export function addAddress(ctx: AppContext, userId: number, fields: NewAddressFi
   const remark = checkRemark(fields.remark)
   if (!remark.ok) return fail(remark.msg)
   const entry = { ...target.value, address }
-  return immediate(ctx.db, () => {
-    if (duplicateOf(ctx, userId, entry)) return fail(SERVER_MESSAGES.addressDuplicate)
-    const count = num(ctx.db.prepare('SELECT count(*) AS n FROM withdraw_addresses WHERE user_id = ?').get(userId) ?? {}, 'n')
+  return await ctx.db.transaction(async () => {
+    if (await duplicateOf(ctx, userId, entry)) return fail(SERVER_MESSAGES.addressDuplicate)
+    const count = num(await ctx.db.get('SELECT count(*) AS n FROM withdraw_addresses WHERE user_id = ?', userId) ?? {}, 'n')
     if (count >= MAX_ADDRESSES_PER_USER) return fail(SERVER_MESSAGES.addressBookFull)
-    const id = ctx.db
-      .prepare('INSERT INTO withdraw_addresses (user_id, currency, chain, address, remark, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(userId, entry.currency, entry.chain, address, remark.value, ctx.now()).lastInsertRowid
+    const id = await ctx.db.insert('INSERT INTO withdraw_addresses (user_id, currency, chain, address, remark, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, entry.currency, entry.chain, address, remark.value, ctx.now())
     return ok({ id: String(id), ...entry, remark: remark.value })
   })
 }
@@ -82,33 +77,29 @@ export interface UpdateAddressFields {
   remark?: string
 }
 
-export function updateAddress(ctx: AppContext, userId: number, fields: UpdateAddressFields): BbEnvelope<WithdrawAddress | null> {
-  const current = ownAddress(ctx, userId, fields.id)
+export async function updateAddress(ctx: AppContext, userId: number, fields: UpdateAddressFields): Promise<BbEnvelope<WithdrawAddress | null>> {
+  const current = await ownAddress(ctx, userId, fields.id)
   if (!current) return fail(SERVER_MESSAGES.addressNotFound)
   const address = fields.address === undefined ? current.address : normalizeAddress(current.chain, fields.address)
   if (!address) return fail(SERVER_MESSAGES.invalidAddress)
   const remark = checkRemark(fields.remark)
   if (!remark.ok) return fail(remark.msg)
-  return immediate(ctx.db, () => {
-    if (duplicateOf(ctx, userId, { ...current, address }, Number(current.id))) return fail(SERVER_MESSAGES.addressDuplicate)
-    const updated = ctx.db
-      .prepare('UPDATE withdraw_addresses SET address = ?, remark = ? WHERE id = ? AND user_id = ?')
-      .run(address, remark.value, Number(current.id), userId).changes
+  return await ctx.db.transaction(async () => {
+    if (await duplicateOf(ctx, userId, { ...current, address }, Number(current.id))) return fail(SERVER_MESSAGES.addressDuplicate)
+    const updated = (await ctx.db.run('UPDATE withdraw_addresses SET address = ?, remark = ? WHERE id = ? AND user_id = ?', address, remark.value, Number(current.id), userId)).changes
     // Deleted by a parallel request between the read above and this transaction.
     return updated === 1 ? ok({ ...current, address, remark: remark.value }) : fail(SERVER_MESSAGES.addressNotFound)
   })
 }
 
-export function deleteAddress(ctx: AppContext, userId: number, idText: string): BbEnvelope<null> {
+export async function deleteAddress(ctx: AppContext, userId: number, idText: string): Promise<BbEnvelope<null>> {
   const id = rowId(idText)
-  const deleted = id === undefined ? 0 : ctx.db.prepare('DELETE FROM withdraw_addresses WHERE id = ? AND user_id = ?').run(id, userId).changes
+  const deleted = id === undefined ? 0 : (await ctx.db.run('DELETE FROM withdraw_addresses WHERE id = ? AND user_id = ?', id, userId)).changes
   return deleted === 1 ? ok(null) : fail(SERVER_MESSAGES.addressNotFound)
 }
 
 /** Whether the (normalized) address is in the user's book for that currency and chain. */
-export function isInBook(ctx: AppContext, userId: number, currency: string, chain: string, address: string): boolean {
-  const row = ctx.db
-    .prepare('SELECT 1 FROM withdraw_addresses WHERE user_id = ? AND currency = ? AND chain = ? AND address = ?')
-    .get(userId, currency, chain, address)
+export async function isInBook(ctx: AppContext, userId: number, currency: string, chain: string, address: string): Promise<boolean> {
+  const row = await ctx.db.get('SELECT 1 FROM withdraw_addresses WHERE user_id = ? AND currency = ? AND chain = ? AND address = ?', userId, currency, chain, address)
   return row !== undefined
 }

@@ -10,15 +10,15 @@ import { fail, ok } from '../http/envelope.ts'
 import { checkCurrency } from '../ledger/amount-input.ts'
 
 /** The limits of a currency whose withdrawals are open, else undefined (no row, or suspended). */
-export function withdrawConfigOf(ctx: AppContext, currency: Currency): WithdrawConfig | undefined {
-  const row = ctx.db.prepare('SELECT * FROM withdraw_config WHERE currency = ?').get(currency)
+export async function withdrawConfigOf(ctx: AppContext, currency: Currency): Promise<WithdrawConfig | undefined> {
+  const row = await ctx.db.get('SELECT * FROM withdraw_config WHERE currency = ?', currency)
   if (!row || num(row, 'enabled') !== 1) return undefined
   return { currency, chains: [...CHAINS[currency]], min: str(row, 'min'), max: str(row, 'max'), fee: str(row, 'fee') }
 }
 
-export function withdrawConfig(ctx: AppContext, currencyText: string): BbEnvelope<WithdrawConfig | null> {
+export async function withdrawConfig(ctx: AppContext, currencyText: string): Promise<BbEnvelope<WithdrawConfig | null>> {
   const currency = checkCurrency(currencyText)
   if (!currency.ok) return fail(currency.msg)
-  const config = withdrawConfigOf(ctx, currency.value)
+  const config = await withdrawConfigOf(ctx, currency.value)
   return config ? ok(config) : fail(SERVER_MESSAGES.withdrawSuspended)
 }

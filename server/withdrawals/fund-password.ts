@@ -16,8 +16,8 @@ export async function checkFundPassword(ctx: AppContext, user: User, password: s
   if (!user.tradePasswordHash) return 'notSet'
   const keys = keysOf(user)
   // Counted before the (slow) scrypt check, so parallel guesses cannot all slip past the limit.
-  if (!beginPasswordAttempt(ctx, keys.account, keys.address)) return 'limited'
+  if (!await beginPasswordAttempt(ctx, keys.account, keys.address)) return 'limited'
   if (!(await verifySecret(password, user.tradePasswordHash))) return 'wrong'
-  passwordAttemptSucceeded(ctx, keys.account, keys.address)
+  await passwordAttemptSucceeded(ctx, keys.account, keys.address)
   return 'ok'
 }

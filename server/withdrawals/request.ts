@@ -36,10 +36,10 @@ export async function requestWithdrawal(
   fields: WithdrawFields,
   key: string | undefined,
 ): Promise<BbEnvelope<AssetRecord | null>> {
-  const user = findUserById(ctx, userId)
+  const user = await findUserById(ctx, userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   // Spec §6: a verified identity first; the app turns this message into a way to /me/verify.
-  if (!isIdentityVerified(ctx.db, userId)) return fail(SERVER_MESSAGES.kycRequired)
+  if (!await isIdentityVerified(ctx.db, userId)) return fail(SERVER_MESSAGES.kycRequired)
   if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
   const target = checkCurrencyChain(fields.currency, fields.chain)
   if (!target.ok) return fail(target.msg)
@@ -48,7 +48,7 @@ export async function requestWithdrawal(
   if (!amount.ok) return fail(amount.msg)
   const remark = checkRemark(fields.remark)
   if (!remark.ok) return fail(remark.msg)
-  const config = withdrawConfigOf(ctx, currency)
+  const config = await withdrawConfigOf(ctx, currency)
   if (!config) return fail(SERVER_MESSAGES.withdrawSuspended)
   const value = new BigNumber(amount.value)
   if (value.isLessThan(config.min)) return fail(SERVER_MESSAGES.amountBelowMinimum)
@@ -56,7 +56,7 @@ export async function requestWithdrawal(
   // min > fee is a CHECK of the table; this stays true if an operator ever relaxes that.
   if (!value.isGreaterThan(config.fee)) return fail(SERVER_MESSAGES.withdrawNotAboveFee)
   const address = normalizeAddress(chain, fields.address)
-  if (!address || !isInBook(ctx, userId, currency, chain, address)) return fail(SERVER_MESSAGES.addressNotInBook)
+  if (!address || !await isInBook(ctx, userId, currency, chain, address)) return fail(SERVER_MESSAGES.addressNotInBook)
 
   const password = await checkFundPassword(ctx, user, fields.tradePassword)
   if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
@@ -65,16 +65,16 @@ export async function requestWithdrawal(
   const now = ctx.now()
   // The fund password is left out: a hash of a 6-digit secret beside known fields would give it away.
   const hash = requestHash(ASSET_PATHS.withdraw, { currency, chain, address, amount: amount.value, remark: remark.value })
-  return once(ctx.db, { userId, key, hash, now }, () => {
+  return await once(ctx.db, { userId, key, hash, now }, async () => {
     const memo = `withdrawal to ${chain} ${address}`
     let entryId: number
     try {
-      entryId = freeze(ctx.db, { userId, accountType: ACCOUNT_TYPES.spot, currency, amount: amount.value, memo, now })
+      entryId = await freeze(ctx.db, { userId, accountType: ACCOUNT_TYPES.spot, currency, amount: amount.value, memo, now })
     } catch (error) {
       if (error instanceof InsufficientBalanceError) return fail(SERVER_MESSAGES.insufficientBalance)
       throw error
     }
-    const id = insertRecord(ctx.db, {
+    const id = await insertRecord(ctx.db, {
       userId,
       accountType: ACCOUNT_TYPES.spot,
       tradeType: RECORD_TYPES.withdrawal,
@@ -90,7 +90,7 @@ export async function requestWithdrawal(
       entryId,
       now,
     })
-    const record = findRecord(ctx.db, id)
+    const record = await findRecord(ctx.db, id)
     if (!record) throw new Error('withdrawal: the record just written is missing')
     return ok(toAssetRecord(record))
   })

@@ -10,35 +10,35 @@ import { withdrawConfig } from './config.ts'
 import { requestWithdrawal } from './request.ts'
 
 export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(ASSET_PATHS.withdrawConfig, (request) => {
-    requireSession(ctx, request)
-    return withdrawConfig(ctx, readFields(request.body, ['currency']).currency)
+  app.post(ASSET_PATHS.withdrawConfig, async (request) => {
+    await requireSession(ctx, request)
+    return await withdrawConfig(ctx, readFields(request.body, ['currency']).currency)
   })
 
-  app.post(ASSET_PATHS.withdraw, (request) => {
-    const session = requireSession(ctx, request)
+  app.post(ASSET_PATHS.withdraw, async (request) => {
+    const session = await requireSession(ctx, request)
     const key = idempotencyKey(request)
     const fields = readFields(request.body, ['currency', 'chain', 'address', 'amount', 'tradePassword'], ['remark'])
     return requestWithdrawal(ctx, session.userId, fields, key)
   })
 
-  app.post(ASSET_PATHS.addressList, (request) => {
-    const session = requireSession(ctx, request)
-    return listAddresses(ctx, session.userId, readFields(request.body, [], ['currency']).currency)
+  app.post(ASSET_PATHS.addressList, async (request) => {
+    const session = await requireSession(ctx, request)
+    return await listAddresses(ctx, session.userId, readFields(request.body, [], ['currency']).currency)
   })
 
-  app.post(ASSET_PATHS.addAddress, (request) => {
-    const session = requireSession(ctx, request)
-    return addAddress(ctx, session.userId, readFields(request.body, ['currency', 'chain', 'address'], ['remark']))
+  app.post(ASSET_PATHS.addAddress, async (request) => {
+    const session = await requireSession(ctx, request)
+    return await addAddress(ctx, session.userId, readFields(request.body, ['currency', 'chain', 'address'], ['remark']))
   })
 
-  app.post(ASSET_PATHS.updateAddress, (request) => {
-    const session = requireSession(ctx, request)
-    return updateAddress(ctx, session.userId, readFields(request.body, ['id'], ['address', 'remark']))
+  app.post(ASSET_PATHS.updateAddress, async (request) => {
+    const session = await requireSession(ctx, request)
+    return await updateAddress(ctx, session.userId, readFields(request.body, ['id'], ['address', 'remark']))
   })
 
-  app.post(ASSET_PATHS.deleteAddress, (request) => {
-    const session = requireSession(ctx, request)
-    return deleteAddress(ctx, session.userId, readFields(request.body, ['id']).id)
+  app.post(ASSET_PATHS.deleteAddress, async (request) => {
+    const session = await requireSession(ctx, request)
+    return await deleteAddress(ctx, session.userId, readFields(request.body, ['id']).id)
   })
 }

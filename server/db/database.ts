@@ -1,0 +1,64 @@
+// The one seam between the server and its storage (architecture §6 "Storage"): every module talks
+// to a `Database`, never to node:sqlite or pg directly. Two engines implement it — the embedded
+// SQLite file (server/db/sqlite.ts, the default) and PostgreSQL (server/db/postgres.ts, when
+// DATABASE_URL is set) — and both keep the same promises:
+// - SQL is written once with `?` placeholders (or `?1`, `?2` for a value used twice); the
+//   PostgreSQL engine numbers them. Where the dialects differ, the SQL comes from server/db/dialect.ts.
+// - `transaction()` runs its body as one serializable unit of work that commits or leaves nothing:
+//   SQLite takes the write lock up front (BEGIN IMMEDIATE); PostgreSQL runs it SERIALIZABLE and
+//   runs the body again when the database reports a conflict, so a body must only touch the
+//   database (no mail, no in-memory caches: do those after it returns).
+// - Inside a transaction's body, every call on the same `Database` joins that transaction (the
+//   engines follow the async context), so services take `db` and never a separate handle; a nested
+//   `transaction()` is a savepoint, and its refusal rolls back only its own part.
+// - Rows come back with integers as numbers and decimals as plain strings ('12.5', never '1.25e1'
+//   nor '12.50'), so server/db/rows.ts reads them the same from either engine.
+
+export type SqlValue = string | number | bigint | null | Uint8Array
+
+export type Row = Record<string, unknown>
+
+export interface RunResult {
+  /** Rows inserted, updated or deleted by the statement. */
+  changes: number
+}
+
+export type Engine = 'sqlite' | 'postgres'
+
+export interface TransactionOptions {
+  /**
+   * Work that contends on one thing (a pair's order book) names it: PostgreSQL then queues those
+   * transactions on an advisory lock instead of letting them conflict and retry. SQLite ignores it
+   * (its transactions already run one at a time).
+   */
+  lockKey?: string
+}
+
+export interface Database {
+  readonly engine: Engine
+  /** The first row, or undefined. */
+  get(sql: string, ...params: SqlValue[]): Promise<Row | undefined>
+  all(sql: string, ...params: SqlValue[]): Promise<Row[]>
+  run(sql: string, ...params: SqlValue[]): Promise<RunResult>
+  /** Runs an INSERT and answers the new row's `id` (the SQL must not end in RETURNING itself). */
+  insert(sql: string, ...params: SqlValue[]): Promise<number>
+  /** Several statements without parameters (migrations, test set-up). */
+  exec(sql: string): Promise<void>
+  transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T>
+  /**
+   * Runs `work` only if no other process is running the work of the same name now, answering
+   * undefined otherwise: periodic passes run on every instance but one at a time, so they neither
+   * double any work nor storm the database. (SQLite serves one machine: it just runs `work`.)
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T | undefined>
+  /** True while the caller runs inside a transaction of this database. */
+  readonly inTransaction: boolean
+  close(): Promise<void>
+}
+
+/** Thrown when the database could not take a lock in time: the request may be retried as is. */
+export class DatabaseBusyError extends Error {
+  constructor(cause: unknown) {
+    super('the database is busy', { cause })
+  }
+}
