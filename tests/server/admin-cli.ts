@@ -1,8 +1,9 @@
 // The operators' tool as a subprocess (`node server/admin/cli.ts`, what `npm run admin` runs)
-// against the DATA_DIR of a running test server, as an operator would run it.
+// against the database of a running test server, as an operator would run it.
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import type { DatabaseLocation } from './test-database.ts'
 
 const CLI = join(import.meta.dirname, '../../server/admin/cli.ts')
 
@@ -13,12 +14,13 @@ export interface AdminRun {
   stderr: string
 }
 
-/** `npm run admin -- …` on the server's data directory; a failing run is answered, not thrown. */
-export async function admin(server: { dataDir: string }, ...args: string[]): Promise<AdminRun> {
+/** `npm run admin -- …` on the server's database; a failing run is answered, not thrown. */
+export async function admin(server: { database: DatabaseLocation }, ...args: string[]): Promise<AdminRun> {
+  const { dataDir, databaseUrl } = server.database
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
       // Only what the tool reads: the test runner's own NODE_OPTIONS would slow every start.
-      env: { PATH: process.env.PATH, DATA_DIR: server.dataDir },
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     })
     return { code: 0, stdout, stderr }
   } catch (error) {

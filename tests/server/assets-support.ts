@@ -1,9 +1,7 @@
 // Helpers of the asset tests against a real server: a logged-in user with money put in through
 // the ledger (a second SQLite connection, as the admin CLI would), and a look at the database.
-import { join } from 'node:path'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../../server/db/database.ts'
 import { TOKEN_HEADER } from '../../src/contract/envelopes.ts'
-import { openDatabase } from '../../server/db/open.ts'
 import { creditWithRecord } from '../../server/ledger/operator-credit.ts'
 import { type LedgerDifference, verifyLedger } from '../../server/ledger/verify.ts'
 import { registerAndLogin, type TestServer } from './harness.ts'
@@ -14,17 +12,11 @@ export interface Funded {
   headers: Record<string, string>
 }
 
-/** A second connection to the server's database, as another process would have. */
-export const openServerDb = (server: TestServer): DatabaseSync => openDatabase(join(server.dataDir, 'exchange.sqlite'))
+/** A second connection to the server's database, as another process would have; close it. */
+export const openServerDb = (server: TestServer): Database => server.openDb()
 
-export function withDb<T>(server: TestServer, read: (db: DatabaseSync) => T): T {
-  const db = openServerDb(server)
-  try {
-    return read(db)
-  } finally {
-    db.close()
-  }
-}
+/** Runs `read` on a connection of its own to the server's database, closed after. */
+export const withDb = <T>(server: TestServer, read: (db: Database) => Promise<T>): Promise<T> => server.withDb(read)
 
 export async function fundedUser(
   server: TestServer,
@@ -34,11 +26,11 @@ export async function fundedUser(
 ): Promise<Funded> {
   const session = await registerAndLogin(server, email)
   const userId = Number(session.userId)
-  withDb(server, (db) => {
+  await withDb(server, async (db) => {
     // Withdrawals need a verified identity (spec §6); the gate's own tests ask for an unverified user.
-    if (verified) verifyIdentity(db, userId)
+    if (verified) await verifyIdentity(db, userId)
     for (const { currency, amount, accountType = 1 } of credits) {
-      creditWithRecord(db, { userId, accountType, currency, amount, kind: 'credit', info: 'test', now: Date.now() })
+      await creditWithRecord(db, { userId, accountType, currency, amount, kind: 'credit', info: 'test', now: Date.now() })
     }
   })
   return { userId, headers: { [TOKEN_HEADER]: session.token } }
@@ -52,17 +44,17 @@ export interface Snapshot {
 }
 
 /** Everything a refused call must leave as it was, and the ledger's own check. */
-export const snapshot = (server: TestServer): Snapshot =>
-  withDb(server, (db) => ({
-    balances: db.prepare('SELECT * FROM balances ORDER BY user_id, account_type, currency').all().map((row) => ({ ...row })),
-    entries: Number(db.prepare('SELECT count(*) AS n FROM ledger_entries').get()?.n),
-    records: Number(db.prepare('SELECT count(*) AS n FROM asset_records').get()?.n),
-    differences: verifyLedger(db),
+export const snapshot = (server: TestServer): Promise<Snapshot> =>
+  withDb(server, async (db) => ({
+    balances: (await db.all('SELECT * FROM balances ORDER BY user_id, account_type, currency')).map((row) => ({ ...row })),
+    entries: Number((await db.get('SELECT count(*) AS n FROM ledger_entries'))?.n),
+    records: Number((await db.get('SELECT count(*) AS n FROM asset_records'))?.n),
+    differences: await verifyLedger(db),
   }))
 
-export function balanceOf(server: TestServer, userId: number, accountType: number, currency: string): { available: string; frozen: string } {
-  return withDb(server, (db) => {
-    const row = db.prepare('SELECT available, frozen FROM balances WHERE user_id = ? AND account_type = ? AND currency = ?').get(userId, accountType, currency)
+export function balanceOf(server: TestServer, userId: number, accountType: number, currency: string): Promise<{ available: string; frozen: string }> {
+  return withDb(server, async (db) => {
+    const row = await db.get('SELECT available, frozen FROM balances WHERE user_id = ? AND account_type = ? AND currency = ?', userId, accountType, currency)
     return { available: String(row?.available ?? '0'), frozen: String(row?.frozen ?? '0') }
   })
 }

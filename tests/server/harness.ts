@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net'
 import { mailsTo, readMailCode } from '../support/outbox.ts'
 import { buildServer } from '../../server/app.ts'
 import { DEFAULT_CONFIG, type ServerConfig } from '../../server/config.ts'
+import type { Database } from '../../server/db/database.ts'
+import { type DatabaseLocation, freshDatabase, openTestDatabase, withDatabase } from './test-database.ts'
 
 /** Tests pick the client address they pretend to be with this header (see clientAddress below). */
 export const TEST_ADDRESS_HEADER = 'x-test-client-address'
@@ -22,6 +24,12 @@ export interface Answer {
 export interface TestServer {
   url: string
   dataDir: string
+  /** The server's database (a SQLite file under dataDir, or a PostgreSQL database of its own). */
+  database: DatabaseLocation
+  /** A second connection to the server's database, as another process would have; close it. */
+  openDb(): Database
+  /** Runs `read` on a connection of its own, closed after. */
+  withDb<T>(read: (db: Database) => Promise<T>): Promise<T>
   clock: { now: number; advance(seconds: number): void }
   post(path: string, form?: Record<string, string>, headers?: Record<string, string>): Promise<Answer>
   postRaw(path: string, body: string | undefined, headers?: Record<string, string>): Promise<Answer>
@@ -45,6 +53,7 @@ export async function answer(response: Response): Promise<Answer> {
 
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'exchange-server-test-'))
+  const database = await freshDatabase(dataDir)
   const clock = {
     now: Date.now(),
     advance(seconds: number) {
@@ -52,7 +61,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     },
   }
   // The static dir is looked up per request, so a test may create DATA_DIR/dist after the start.
-  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, staticDir: join(dataDir, 'dist'), ...overrides }
+  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, databaseUrl: database.databaseUrl, staticDir: join(dataDir, 'dist'), ...overrides }
   const app = await buildServer({
     config,
     now: () => clock.now,
@@ -68,9 +77,13 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const postRaw = async (path: string, body: string | undefined, headers: Record<string, string> = {}) =>
     answer(await fetch(url + path, { method: 'POST', body, headers, redirect: 'manual' }))
 
+  const location: DatabaseLocation = { dataDir, databaseUrl: config.databaseUrl }
   return {
     url,
     dataDir,
+    database: location,
+    openDb: () => openTestDatabase(location),
+    withDb: (read) => withDatabase(location, read),
     clock,
     post: (path, form = {}, headers = {}) =>
       postRaw(path, new URLSearchParams(form).toString(), {
@@ -83,6 +96,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     readCode: async (email) => readMailCode(dataDir, email),
     async close() {
       await app.close()
+      await database.drop()
       await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,18 +1,21 @@
-// A migrated SQLite file in a temp dir with users, for tests that call the ledger directly.
+// A migrated database of the run's engine (a SQLite file in a temp dir, or a PostgreSQL database of
+// its own) with users, for tests that call the ledger directly.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../../server/db/database.ts'
 import { migrate } from '../../server/db/migrate.ts'
-import { openDatabase } from '../../server/db/open.ts'
+import { type DatabaseLocation, freshDatabase, openTestDatabase } from './test-database.ts'
 
 export interface LedgerDb {
-  db: DatabaseSync
+  db: Database
   dir: string
-  addUser(email: string): number
+  /** Where the database is, for a second connection (another process's). */
+  location: DatabaseLocation
+  addUser(email: string): Promise<number>
   /** available and frozen of one balance, '0' when it has no row. */
-  balance(userId: number, accountType: number, currency: string): { available: string; frozen: string }
-  count(table: 'ledger_entries' | 'ledger_postings' | 'asset_records'): number
+  balance(userId: number, accountType: number, currency: string): Promise<{ available: string; frozen: string }>
+  count(table: 'ledger_entries' | 'ledger_postings' | 'asset_records'): Promise<number>
   close(): Promise<void>
 }
 
@@ -20,27 +23,28 @@ let users = 0
 
 export async function openLedgerDb(): Promise<LedgerDb> {
   const dir = await mkdtemp(join(tmpdir(), 'exchange-ledger-test-'))
-  const db = openDatabase(join(dir, 'exchange.sqlite'))
-  migrate(db)
+  const location = await freshDatabase(dir)
+  const db = openTestDatabase(location)
+  await migrate(db)
   return {
     db,
     dir,
-    addUser(email) {
+    location,
+    async addUser(email) {
       users += 1
       const uid = String(20_000_000 + users)
       return Number(
-        db.prepare(`INSERT INTO users (uid, email, password_hash, invitation_code, created_at) VALUES (?, ?, 'h', ?, 0)`)
-          .run(uid, email, `T${uid}`).lastInsertRowid,
+        await db.insert(`INSERT INTO users (uid, email, password_hash, invitation_code, created_at) VALUES (?, ?, 'h', ?, 0)`, uid, email, `T${uid}`),
       )
     },
-    balance(userId, accountType, currency) {
-      const row = db.prepare('SELECT available, frozen FROM balances WHERE user_id = ? AND account_type = ? AND currency = ?')
-        .get(userId, accountType, currency)
+    async balance(userId, accountType, currency) {
+      const row = await db.get('SELECT available, frozen FROM balances WHERE user_id = ? AND account_type = ? AND currency = ?', userId, accountType, currency)
       return { available: String(row?.available ?? '0'), frozen: String(row?.frozen ?? '0') }
     },
-    count: (table) => Number(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n),
+    count: async (table) => Number((await db.get(`SELECT count(*) AS n FROM ${table}`))?.n),
     async close() {
-      db.close()
+      await db.close()
+      await location.drop()
       await rm(dir, { recursive: true, force: true })
     },
   }
