@@ -6,24 +6,42 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { AppContext } from '../context.ts'
+import { str } from '../db/rows.ts'
 import { encodeBase58Check, RIPPLE_ALPHABET } from '../withdrawals/base58.ts'
 import { convertBits, encodeBech32 } from '../withdrawals/bech32.ts'
 
 const SECRET_FILE = 'deposit-address.secret'
+const SECRET_NAME = 'deposit_address'
 
-/** The secret under DATA_DIR, created (readable by the owner only) on first use. */
-export function loadDepositSecret(dataDir: string): Buffer {
-  const file = join(dataDir, SECRET_FILE)
-  try {
-    // 'wx' fails if the file exists: two processes starting at once keep the first one's secret.
-    writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 })
-  } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error
+/**
+ * The secret every instance must share. With SQLite it is a file under DATA_DIR, created (readable
+ * by the owner only) on first use; on PostgreSQL a row of server_secrets (migration 013), so that
+ * every instance behind the one address derives the same addresses. Whoever starts first makes it;
+ * two starting at once keep the first one's ('wx', ON CONFLICT DO NOTHING).
+ */
+export async function loadDepositSecret(ctx: Pick<AppContext, 'db' | 'config'>): Promise<Buffer> {
+  const fresh = randomBytes(32).toString('hex')
+  let hex: string
+  if (ctx.db.engine === 'postgres') {
+    await ctx.db.run('INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING', SECRET_NAME, fresh)
+    hex = str((await ctx.db.get('SELECT value FROM server_secrets WHERE name = ?', SECRET_NAME)) ?? {}, 'value')
+  } else {
+    const file = join(ctx.config.dataDir, SECRET_FILE)
+    try {
+      writeFileSync(file, fresh, { flag: 'wx', mode: 0o600 })
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error
+    }
+    hex = readFileSync(file, 'utf8').trim()
   }
-  const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')
-  if (secret.length < 32) throw new Error(`${file} must hold at least 32 bytes in hex`)
+  const secret = Buffer.from(hex, 'hex')
+  if (secret.length < 32) throw new Error('the deposit address secret must hold at least 32 bytes in hex')
   return secret
 }
+
+/** The SQLite layout's secret file, which `copy-to-postgres` carries over into server_secrets. */
+export const depositSecretFile = (dataDir: string): string => join(dataDir, SECRET_FILE)
 
 const segwitV0 = (prefix: string, hash: Buffer): string => encodeBech32(prefix, [0, ...(convertBits([...hash], 8, 5, true) ?? [])])
 

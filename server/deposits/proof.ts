@@ -27,7 +27,7 @@ export async function sendProof(ctx: AppContext, userId: number, idText: string 
   const id = idText && /^[1-9]\d{0,15}$/.test(idText) ? Number(idText) : undefined
   const record = id === undefined ? undefined : await findRecord(ctx.db, id, userId)
   if (!record || record.tradeType !== RECORD_TYPES.deposit || !record.proof) throw notFound()
-  const image = await readUpload(ctx.config.dataDir, record.proof)
+  const image = await readUpload(ctx, record.proof)
   if (!image) throw notFound()
   return reply.headers(PROOF_HEADERS).send(image)
 }

@@ -63,7 +63,7 @@ export async function requestDeposit(
 
   const image = await safeJpegOf(proof)
   if (!image.ok) return fail(image.msg)
-  const name = await saveUpload(ctx.config.dataDir, image.value)
+  const name = await saveUpload(ctx, image.value)
   const address = depositAddressOf(deps.secret, userId, chain)
   const now = ctx.now()
   // A retry of the same upload (the app timed out during the re-encode) must not file it twice.
@@ -94,10 +94,10 @@ export async function requestDeposit(
       return ok(toAssetRecord(record))
     })
   } catch (error) {
-    await removeUpload(ctx.config.dataDir, name)
+    await removeUpload(ctx, name)
     throw error
   }
   // The image stays only if this request's record names it (a replay answers an earlier record).
-  if (!recorded) await removeUpload(ctx.config.dataDir, name)
+  if (!recorded) await removeUpload(ctx, name)
   return answer
 }

@@ -17,7 +17,7 @@ import { sendProof } from './proof.ts'
 import { type DepositDeps, requestDeposit } from './request.ts'
 
 export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, market: MarketSource): Promise<void> {
-  const deps: DepositDeps = { market, secret: loadDepositSecret(ctx.config.dataDir) }
+  const deps: DepositDeps = { market, secret: await loadDepositSecret(ctx) }
 
   app.post(ASSET_PATHS.depositAddress, async (request) => {
     const session = await requireSession(ctx, request)

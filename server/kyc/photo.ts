@@ -24,7 +24,7 @@ export async function sendKycPhoto(ctx: AppContext, userId: number, side: string
   const submission = await latestSubmission(ctx.db, userId)
   if (!submission) throw notFound()
   const name = (side as KycSide) === 'front' ? submission.frontPhoto : submission.backPhoto
-  const image = await readUpload(ctx.config.dataDir, name)
+  const image = await readUpload(ctx, name)
   if (!image) throw notFound()
   return reply.headers(KYC_PHOTO_HEADERS).send(image)
 }

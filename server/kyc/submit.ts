@@ -42,9 +42,8 @@ export async function submitKyc(ctx: AppContext, userId: number, form: KycForm):
   const [frontJpeg, backJpeg] = await Promise.all([safeJpegOf(front), safeJpegOf(back)])
   if (!frontJpeg.ok) return fail(frontJpeg.msg)
   if (!backJpeg.ok) return fail(backJpeg.msg)
-  const dataDir = ctx.config.dataDir
-  const frontPhoto = await saveUpload(dataDir, frontJpeg.value)
-  const backPhoto = await saveUpload(dataDir, backJpeg.value)
+  const frontPhoto = await saveUpload(ctx, frontJpeg.value)
+  const backPhoto = await saveUpload(ctx, backJpeg.value)
   const now = ctx.now()
   const stored = await ctx.db.transaction(async () => {
     const moved = await ctx.db.run('UPDATE users SET kyc_status = ? WHERE id = ? AND kyc_status = ?', KYC_STATUS.reviewing, userId, KYC_STATUS.none)
@@ -55,7 +54,7 @@ export async function submitKyc(ctx: AppContext, userId: number, form: KycForm):
   })
   if (!stored) {
     // Another submission got there while these photos were being re-encoded.
-    await Promise.all([removeUpload(dataDir, frontPhoto), removeUpload(dataDir, backPhoto)])
+    await Promise.all([removeUpload(ctx, frontPhoto), removeUpload(ctx, backPhoto)])
     return fail(SERVER_MESSAGES.kycLocked)
   }
   return ok(await kycInfoOf(ctx.db, userId))

@@ -1,5 +1,5 @@
-// Avatar files: DATA_DIR/avatars/<32 random hex>.jpg, apart from the private uploads (proofs,
-// identity photos), so that the public avatar route can never be pointed at one of those. The
+// Avatar images: the `avatars` folder of the image store (server/uploads/store.ts), apart from the
+// private uploads (proofs, identity photos), so that the public avatar route can never be pointed at one of those. The
 // server makes every name; 128 random bits make a URL impossible to guess.
 import { PROFILE_PATHS } from '../../src/contract/profile.ts'
 import { imageFolder, isStoredName } from '../uploads/store.ts'

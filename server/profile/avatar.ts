@@ -23,7 +23,7 @@ export async function changeAvatar(ctx: AppContext, userId: number, file: Buffer
   if (!file) return fail(SERVER_MESSAGES.uploadCredentials)
   const jpeg = await safeJpegOf(file, AVATAR_SIZE)
   if (!jpeg.ok) return fail(jpeg.msg)
-  const name = await saveAvatar(ctx.config.dataDir, jpeg.value)
+  const name = await saveAvatar(ctx, jpeg.value)
   const icon = avatarUrl(name)
   const previous = await ctx.db.transaction(async () => {
     const row = await ctx.db.get('SELECT icon FROM users WHERE id = ?', userId)
@@ -31,12 +31,12 @@ export async function changeAvatar(ctx: AppContext, userId: number, file: Buffer
     return typeof row?.icon === 'string' ? row.icon : ''
   })
   const old = avatarNameOf(previous)
-  if (old && old !== name) await removeAvatar(ctx.config.dataDir, old)
+  if (old && old !== name) await removeAvatar(ctx, old)
   return ok({ icon })
 }
 
 export async function sendAvatar(ctx: AppContext, name: string, reply: FastifyReply): Promise<FastifyReply> {
-  const image = await readAvatar(ctx.config.dataDir, name)
+  const image = await readAvatar(ctx, name)
   if (!image) throw new ApiError(404, BB_FAIL, SERVER_MESSAGES.notFound)
   return reply.headers(AVATAR_HEADERS).send(image)
 }
