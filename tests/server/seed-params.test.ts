@@ -1,5 +1,3 @@
-import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BB_OK, TOKEN_HEADER } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
@@ -24,13 +22,13 @@ describe('demo account', () => {
     expect(info.json.data).toMatchObject({ email: DEMO_ACCOUNT.email, assetsPwd: 1, auth: KYC_STATUS.verified })
   })
 
-  it('has its balances, each from a balanced ledger entry with a credit record', () => {
-    const db = new DatabaseSync(join(server.dataDir, 'exchange.sqlite'), { readOnly: true })
-    const balances = db.prepare('SELECT account_type, currency, available, frozen FROM balances ORDER BY account_type, currency').all()
-    const entries = db.prepare('SELECT kind FROM ledger_entries ORDER BY id').all()
-    const records = db.prepare('SELECT account_type, trade_type, currency, amount, status FROM asset_records ORDER BY id').all()
-    const differences = verifyLedger(db)
-    db.close()
+  it('has its balances, each from a balanced ledger entry with a credit record', async () => {
+    const { balances, entries, records, differences } = await server.withDb(async (db) => ({
+      balances: await db.all('SELECT account_type, currency, available, frozen FROM balances ORDER BY account_type, currency'),
+      entries: await db.all('SELECT kind FROM ledger_entries ORDER BY id'),
+      records: await db.all('SELECT account_type, trade_type, currency, amount, status FROM asset_records ORDER BY id'),
+      differences: await verifyLedger(db),
+    }))
     expect(balances.map((row) => ({ ...row }))).toEqual([
       { account_type: 1, currency: 'BTC', available: '0.5', frozen: '0' },
       { account_type: 1, currency: 'ETH', available: '5', frozen: '0' },
@@ -99,9 +97,7 @@ describe('system parameters', () => {
     ])
     // Every public parameter, the engines' fee rates included, and no private one.
     const all = await server.get(USER_PATHS.getParamList)
-    const db = new DatabaseSync(join(server.dataDir, 'exchange.sqlite'), { readOnly: true })
-    const publicNames = db.prepare('SELECT name FROM params WHERE public = 1 ORDER BY name').all().map((row) => row.name)
-    db.close()
+    const publicNames = await server.withDb(async (db) => (await db.all('SELECT name FROM params WHERE public = 1 ORDER BY name')).map((row) => row.name))
     expect(all.json.data.map((p: { paramName: string }) => p.paramName)).toEqual(publicNames)
     expect(publicNames).toEqual(expect.arrayContaining(['contract_open_fee_rate', 'contract_close_fee_rate', 'spot_maker_fee_rate']))
     expect(publicNames).not.toContain('exchange_fee_rate')
