@@ -1,10 +1,12 @@
 // `npm test`: everything a change can break, in order of cost — types, lint, catalogs, the build,
-// Vitest (unit, screens, server against a real SQLite file), then the browser tests in Chromium
-// against the built app and the real server. Ends with one line that counts every test.
+// Vitest (unit, screens, and the server tests twice: on a real SQLite file and on a throwaway
+// PostgreSQL from Debian's package), then the browser tests in Chromium against the built app and
+// the real server. Ends with one line that counts every test.
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureChromium } from './ensure-chromium.mjs'
 import { ensureDependencies, root, run, runBin } from './lib.mjs'
+import { ensurePostgres } from './postgres-local.mjs'
 
 const results = join(root, '.test-results')
 mkdirSync(results, { recursive: true })
@@ -13,8 +15,15 @@ ensureDependencies()
 runBin('type check (tsc)', 'tsc', ['-p', '.'])
 runBin('type check of the service worker (tsc, WebWorker)', 'tsc', ['-p', 'sw'])
 runBin('lint (oxlint, import direction of docs/architecture.md §3)', 'oxlint', ['--deny-warnings'])
+// Data access is async: an un-awaited call could let a transaction commit before its work ran.
+runBin('lint (oxlint --type-aware: no floating promises in the server and its tests)', 'oxlint', [
+  '--type-aware', '--deny-warnings', '-A', 'all',
+  '-D', 'typescript/no-floating-promises', '-D', 'typescript/no-misused-promises', '-D', 'typescript/await-thenable',
+  'server', 'tests/server',
+])
 run('catalogs (lingui)', process.execPath, ['scripts/check-i18n.mjs'])
 runBin('build the app (vite build)', 'vite', ['build', '--logLevel', 'warn'])
+ensurePostgres()
 const vitestJson = join(results, 'vitest.json')
 runBin('unit, screen and server tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
 const chromium = ensureChromium()

@@ -15,7 +15,7 @@ function answer(message: object): void {
   parentPort?.postMessage(message)
 }
 
-parentPort?.on('message', async ({ id, bytes, type, square }: Job) => {
+async function reencode({ id, bytes, type, square }: Job): Promise<void> {
   try {
     const result = await reencodeAsJpeg(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), type, square)
     answer({ id, ok: true, jpeg: result.jpeg, width: result.width, height: result.height })
@@ -23,4 +23,7 @@ parentPort?.on('message', async ({ id, bytes, type, square }: Job) => {
     // The decoder's message says nothing useful to a client; a broken file is just "not an image".
     answer({ id, ok: false })
   }
-})
+}
+
+// reencode answers every job itself, failures included, so nothing is left to catch here.
+parentPort?.on('message', (job: Job) => void reencode(job))
