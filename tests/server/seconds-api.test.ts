@@ -38,16 +38,16 @@ describe('getConfig', () => {
   })
 
   it('follows the operator’s edits at once, and refuses nonsense', async () => {
-    expect(admin('set', '45', '0.82', '20')).toMatchObject({ exitCode: 0, out: 'offering 45s at rate 0.82, minimum 20' })
+    expect(await admin('set', '45', '0.82', '20')).toMatchObject({ exitCode: 0, out: 'offering 45s at rate 0.82, minimum 20' })
     expect((await server.post(SECONDS_PATHS.config)).json.result).toContainEqual({ second: 45, incomeRate: '0.82', openAmountMin: '20' })
-    expect(admin('set', '45', '0.9', '25').exitCode).toBe(0)
-    expect(admin('list').out).toContain('45s\trate 0.9\tmin 25')
+    expect((await admin('set', '45', '0.9', '25')).exitCode).toBe(0)
+    expect((await admin('list')).out).toContain('45s\trate 0.9\tmin 25')
     for (const args of [['0', '0.8', '1'], ['86401', '0.8', '1'], ['45', '10', '1'], ['45', '-1', '1'], ['45', '0.8', '1e3'], ['45', '0.8', '0.000000001']]) {
-      expect(admin('set', ...args).exitCode, args.join(' ')).toBe(1)
+      expect((await admin('set', ...args)).exitCode, args.join(' ')).toBe(1)
     }
-    expect(admin('set', '45').exitCode).toBe(2)
-    expect(admin('remove', '45')).toMatchObject({ exitCode: 0 })
-    expect(admin('remove', '45').exitCode).toBe(1)
+    expect((await admin('set', '45')).exitCode).toBe(2)
+    expect(await admin('remove', '45')).toMatchObject({ exitCode: 0 })
+    expect((await admin('remove', '45')).exitCode).toBe(1)
     expect((await server.post(SECONDS_PATHS.config)).json.result).toEqual(DEFAULTS)
   })
 })
@@ -76,18 +76,18 @@ describe('createOrder', () => {
     // The minimum is stated in the pair's quote coin, BTC here.
     const onBtc = await place(server, user.headers, { openAmount: '10', baseCoin: 'ETH', quoteCoin: 'BTC', positionTime: '5', tradeType: '1' })
     expect(onBtc.json.result).toMatchObject({ quoteCoin: 'BTC', openAmount: '10', openPrice: priceAt('ethbtc', server.clock.now) })
-    expect(balanceOf(server, user.userId, 2, 'BTC')).toEqual({ available: '15', frozen: '10' })
-    expect(balanceOf(server, user.userId, 2, 'USDT')).toEqual({ available: '989.5', frozen: '10.5' })
+    expect(await balanceOf(server, user.userId, 2, 'BTC')).toEqual({ available: '15', frozen: '10' })
+    expect(await balanceOf(server, user.userId, 2, 'USDT')).toEqual({ available: '989.5', frozen: '10.5' })
   })
 
   it('moves money once for one idempotency key sent ten times at once, and refuses the key for another order', async () => {
     const headers = { ...user.headers, [IDEMPOTENCY_HEADER]: 'order-tap-0001' }
     const fields = { openAmount: '12', positionTime: '30', tradeType: '1' }
-    const before = snapshot(server)
+    const before = await snapshot(server)
     const answers = await Promise.all(Array.from({ length: 10 }, () => place(server, headers, fields)))
     expect(answers[0]?.json.code).toBe(200)
     for (const answer of answers) expect(answer.text).toBe(answers[0]?.text)
-    const after = snapshot(server)
+    const after = await snapshot(server)
     expect(after.entries).toBe(before.entries + 1)
     expect(after.records).toBe(before.records + 1)
     const reused = await place(server, headers, { ...fields, openAmount: '13' })
@@ -98,9 +98,9 @@ describe('createOrder', () => {
     // The replay after settlement still answers the order as it was placed, and moves nothing.
     server.clock.advance(31)
     await settled(server, user.headers, answers[0]?.json.result.id)
-    const settledState = snapshot(server)
+    const settledState = await snapshot(server)
     expect((await place(server, headers, fields)).text).toBe(answers[0]?.text)
-    expect(snapshot(server)).toEqual(settledState)
+    expect(await snapshot(server)).toEqual(settledState)
   })
 })
 
@@ -144,6 +144,6 @@ describe('getContractRecord and getContractRecordById', () => {
       const answer = await server.post(SECONDS_PATHS.recordById, { id }, user.headers)
       expect(answer.json, id).toEqual({ code: 0, msg: M.recordNotFound, result: null })
     }
-    expect(snapshot(server).differences).toEqual([])
+    expect((await snapshot(server)).differences).toEqual([])
   })
 })

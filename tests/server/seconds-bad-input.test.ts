@@ -13,11 +13,14 @@ const M = SERVER_MESSAGES
 let server: TestServer
 let user: Funded
 let before: Snapshot & { orders: number }
-const state = () => ({ ...snapshot(server), orders: withDb(server, (db) => Number(db.prepare('SELECT count(*) AS n FROM seconds_orders').get()?.n)) })
+const state = async (): Promise<Snapshot & { orders: number }> => ({
+  ...(await snapshot(server)),
+  orders: await withDb(server, async (db) => Number((await db.get('SELECT count(*) AS n FROM seconds_orders'))?.n)),
+})
 beforeAll(async () => {
   server = await startSecondsServer()
   user = await fundedUser(server, 'careless@seconds.test', [{ currency: 'USDT', amount: '100', accountType: 2 }, { currency: 'USDT', amount: '5000' }])
-  before = state()
+  before = await state()
 })
 afterAll(() => server.close())
 
@@ -70,23 +73,23 @@ describe('createOrder refuses', () => {
     const answer = await place(server, user.headers, { ...VALID, [field]: value })
     expect(answer.status).toBe(200)
     expect(answer.json).toEqual({ code: 0, msg, result: null })
-    expect(state()).toEqual(before)
+    expect(await state()).toEqual(before)
   })
 
   it('an amount below the minimum of a longer duration', async () => {
     const answer = await place(server, user.headers, { ...VALID, openAmount: '49.99', positionTime: '120' })
     expect(answer.json).toEqual({ code: 0, msg: M.secondsBelowDurationMinimum, result: null })
-    expect(state()).toEqual(before)
+    expect(await state()).toEqual(before)
   })
 
   it('an amount the balance covers but not together with the fee', async () => {
-    withDb(server, (db) => db.prepare("UPDATE params SET value = '0.002' WHERE name = 'contract_second_fee_rate'").run())
+    await withDb(server, (db) => db.run("UPDATE params SET value = '0.002' WHERE name = 'contract_second_fee_rate'"))
     try {
       const answer = await place(server, user.headers, { ...VALID, openAmount: '100' })
       expect(answer.json).toEqual({ code: 0, msg: M.insufficientBalance, result: null })
-      expect(state()).toEqual(before)
+      expect(await state()).toEqual(before)
     } finally {
-      withDb(server, (db) => db.prepare("UPDATE params SET value = '0' WHERE name = 'contract_second_fee_rate'").run())
+      await withDb(server, (db) => db.run("UPDATE params SET value = '0' WHERE name = 'contract_second_fee_rate'"))
     }
   })
 
@@ -103,7 +106,7 @@ describe('createOrder refuses', () => {
       expect(answer.status, body).toBe(400)
       expect(answer.json, body).toEqual({ code: 0, msg: M.invalidRequest, result: null })
     }
-    expect(state()).toEqual(before)
+    expect(await state()).toEqual(before)
   })
 
   it('without a session or with a made-up one: code -2, on every call that needs one', async () => {
@@ -118,7 +121,7 @@ describe('createOrder refuses', () => {
       const madeUp = await server.post(path, body, { 'access-token': 'f'.repeat(64) })
       expect(madeUp.json, path).toEqual({ code: SESSION_EXPIRED, msg: M.sessionExpired, result: null })
     }
-    expect(state()).toEqual(before)
+    expect(await state()).toEqual(before)
   })
 })
 
@@ -148,6 +151,6 @@ describe('every seconds path', () => {
       }
     }
     expect(problems).toEqual([])
-    expect(state()).toEqual(before)
+    expect(await state()).toEqual(before)
   })
 })

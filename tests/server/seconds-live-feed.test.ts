@@ -37,9 +37,9 @@ beforeEach(async () => {
   clock = 1_800_000_000_000
   upstream = '65000.00'
   ctx = { db: ledger.db, config: { ...DEFAULT_CONFIG, secondsExtraDuration: 5 }, now: () => clock, log: quiet } as unknown as AppContext
-  userId = ledger.addUser('live@seconds.test')
-  creditFromOutside(ledger.db, { userId, accountType: 2, currency: 'USDT', amount: '100', kind: 'credit', memo: '', now: clock })
-  ledger.db.prepare("UPDATE params SET value = '0.01' WHERE name = 'contract_second_fee_rate'").run()
+  userId = await ledger.addUser('live@seconds.test')
+  await creditFromOutside(ledger.db, { userId, accountType: 2, currency: 'USDT', amount: '100', kind: 'credit', memo: '', now: clock })
+  await ledger.db.run("UPDATE params SET value = '0.01' WHERE name = 'contract_second_fee_rate'")
 })
 afterEach(() => ledger.close())
 
@@ -53,11 +53,11 @@ const open = async () => {
 describe('a live-only feed', () => {
   it('opens at the live price, and refuses to open while the feed is down', async () => {
     const id = await open()
-    expect(findOrder(ledger.db, id)?.openPrice).toBe('65000.00')
+    expect((await findOrder(ledger.db, id))?.openPrice).toBe('65000.00')
     upstream = 'down'
-    const entries = ledger.count('ledger_entries')
+    const entries = await ledger.count('ledger_entries')
     expect(await createOrder(ctx, prices, userId, FIELDS, undefined)).toEqual({ code: 0, msg: SERVER_MESSAGES.priceUnavailable, data: null })
-    expect(ledger.count('ledger_entries')).toBe(entries)
+    expect(await ledger.count('ledger_entries')).toBe(entries)
   })
 
   it('settles at the price sampled when the order comes due', async () => {
@@ -67,9 +67,9 @@ describe('a live-only feed', () => {
     expect(await createSettlement(ctx, prices).pass()).toBe(0)
     clock += 1
     expect(await createSettlement(ctx, prices).pass()).toBe(1)
-    expect(findOrder(ledger.db, id)).toMatchObject({ status: 2, settlePrice: '65100.00', result: SECONDS_RESULTS.win, profit: '16' })
-    expect(ledger.balance(userId, 2, 'USDT')).toEqual({ available: '115.8', frozen: '0' })
-    expect(verifyLedger(ledger.db)).toEqual([])
+    expect(await findOrder(ledger.db, id)).toMatchObject({ status: 2, settlePrice: '65100.00', result: SECONDS_RESULTS.win, profit: '16' })
+    expect(await ledger.balance(userId, 2, 'USDT')).toEqual({ available: '115.8', frozen: '0' })
+    expect(await verifyLedger(ledger.db)).toEqual([])
   })
 
   it('waits while the feed is down, then returns stake and fee once no honest price is left', async () => {
@@ -77,23 +77,23 @@ describe('a live-only feed', () => {
     upstream = 'down'
     clock += 30_000 + LIVE_GRACE_MS
     expect(await createSettlement(ctx, prices).pass()).toBe(0)
-    expect(findOrder(ledger.db, id)?.status).toBe(1)
+    expect((await findOrder(ledger.db, id))?.status).toBe(1)
     clock += 1
     expect(await createSettlement(ctx, prices).pass()).toBe(1)
-    expect(findOrder(ledger.db, id)).toMatchObject({ status: 2, settlePrice: '', result: SECONDS_RESULTS.draw, profit: '0' })
-    expect(ledger.balance(userId, 2, 'USDT')).toEqual({ available: '100', frozen: '0' })
-    expect(systemTotals(ledger.db).get('fees:USDT')).toBe('0')
-    const recordId = Number(ledger.db.prepare('SELECT record_id FROM seconds_orders WHERE id = ?').get(id)?.record_id)
-    expect(findRecord(ledger.db, recordId)).toMatchObject({ status: 1, amount: '-20', fee: '0.2', actualArrival: '20.2' })
-    expect(findRecord(ledger.db, recordId)?.info).toContain('amount and fee returned')
-    expect(verifyLedger(ledger.db)).toEqual([])
+    expect(await findOrder(ledger.db, id)).toMatchObject({ status: 2, settlePrice: '', result: SECONDS_RESULTS.draw, profit: '0' })
+    expect(await ledger.balance(userId, 2, 'USDT')).toEqual({ available: '100', frozen: '0' })
+    expect((await systemTotals(ledger.db)).get('fees:USDT')).toBe('0')
+    const recordId = Number((await ledger.db.get('SELECT record_id FROM seconds_orders WHERE id = ?', id))?.record_id)
+    expect(await findRecord(ledger.db, recordId)).toMatchObject({ status: 1, amount: '-20', fee: '0.2', actualArrival: '20.2' })
+    expect((await findRecord(ledger.db, recordId))?.info).toContain('amount and fee returned')
+    expect(await verifyLedger(ledger.db)).toEqual([])
   })
 
   it('returns an order that came due while the server was down, even with the feed up again', async () => {
     const id = await open()
     clock += 3_600_000
     expect(await createSettlement(ctx, prices).pass()).toBe(1)
-    expect(findOrder(ledger.db, id)).toMatchObject({ settlePrice: '', result: SECONDS_RESULTS.draw, profit: '0' })
-    expect(ledger.balance(userId, 2, 'USDT').available).toBe('100')
+    expect(await findOrder(ledger.db, id)).toMatchObject({ settlePrice: '', result: SECONDS_RESULTS.draw, profit: '0' })
+    expect((await ledger.balance(userId, 2, 'USDT')).available).toBe('100')
   })
 })

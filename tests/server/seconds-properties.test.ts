@@ -52,12 +52,12 @@ describe('seconds orders and settlements', () => {
         try {
           let clock = 1_800_000_000_000
           const ctx = { db: ledger.db, config: { ...DEFAULT_CONFIG, secondsExtraDuration: 5 }, now: () => clock, log: quiet } as unknown as AppContext
-          ledger.db.prepare('UPDATE params SET value = ? WHERE name = ?').run(FEE_RATE, 'contract_second_fee_rate')
+          await ledger.db.run('UPDATE params SET value = ? WHERE name = ?', FEE_RATE, 'contract_second_fee_rate')
           const prices = secondsPrices(createSimSource(DEFAULT_CONFIG.marketSeed, () => clock))
           const schedulers = [createSettlement(ctx, prices), createSettlement(ctx, prices)]
-          const users = [ledger.addUser('a@prop.test'), ledger.addUser('b@prop.test')]
+          const users = [await ledger.addUser('a@prop.test'), await ledger.addUser('b@prop.test')]
           for (const userId of users) {
-            creditFromOutside(ledger.db, { userId, accountType: 2, currency: 'USDT', amount: '300', kind: 'credit', memo: '', now: clock })
+            await creditFromOutside(ledger.db, { userId, accountType: 2, currency: 'USDT', amount: '300', kind: 'credit', memo: '', now: clock })
           }
           const model = users.map(() => ({ available: new BigNumber(300), frozen: new BigNumber(0) }))
           let open: OpenOrder[] = []
@@ -88,7 +88,7 @@ describe('seconds orders and settlements', () => {
             const account = model[c.op === 'advance' ? 0 : c.user]
             if (!account) throw new Error('no such user')
             if (c.op === 'credit') {
-              creditFromOutside(ledger.db, { userId: users[c.user] ?? 0, accountType: 2, currency: 'USDT', amount: c.amount, kind: 'credit', memo: '', now: clock })
+              await creditFromOutside(ledger.db, { userId: users[c.user] ?? 0, accountType: 2, currency: 'USDT', amount: c.amount, kind: 'credit', memo: '', now: clock })
               account.available = account.available.plus(c.amount)
             } else if (c.op === 'advance') {
               clock += c.seconds * 1000
@@ -110,12 +110,12 @@ describe('seconds orders and settlements', () => {
               }
             }
             for (const [i, userId] of users.entries()) {
-              const stored = ledger.balance(userId, 2, 'USDT')
+              const stored = await ledger.balance(userId, 2, 'USDT')
               expect(stored.available).toBe(model[i]?.available.toFixed())
               expect(stored.frozen).toBe(model[i]?.frozen.toFixed())
               expect(new BigNumber(stored.available).isNegative() || new BigNumber(stored.frozen).isNegative()).toBe(false)
             }
-            expect(verifyLedger(ledger.db)).toEqual([])
+            expect(await verifyLedger(ledger.db)).toEqual([])
           }
 
           // Everything settles in the end; user buckets and system accounts sum to zero.
@@ -123,10 +123,10 @@ describe('seconds orders and settlements', () => {
           await schedulers[0]?.pass()
           settleModel()
           expect(open).toEqual([])
-          const totals = systemTotals(ledger.db)
+          const totals = await systemTotals(ledger.db)
           let sum = new BigNumber(0)
           for (const [i, userId] of users.entries()) {
-            const stored = ledger.balance(userId, 2, 'USDT')
+            const stored = await ledger.balance(userId, 2, 'USDT')
             expect(stored.frozen).toBe('0')
             expect(stored.available).toBe(model[i]?.available.toFixed())
             sum = sum.plus(stored.available)

@@ -16,19 +16,17 @@ let user: Funded
 beforeAll(async () => {
   server = await startSecondsServer()
   user = await fundedUser(server, 'trader@seconds.test', [{ currency: 'USDT', amount: '1000', accountType: 2 }])
-  withDb(server, (db) => db.prepare("UPDATE params SET value = '0.01' WHERE name = 'contract_second_fee_rate'").run())
+  await withDb(server, (db) => db.run("UPDATE params SET value = '0.01' WHERE name = 'contract_second_fee_rate'"))
 })
 afterAll(() => server.close())
 
 const contract = () => balanceOf(server, user.userId, 2, 'USDT')
-const system = (name: string) => new BigNumber(withDb(server, (db) => systemTotals(db)).get(`${name}:USDT`) ?? '0')
+const system = async (name: string) => new BigNumber((await withDb(server, systemTotals)).get(`${name}:USDT`) ?? '0')
 const settleEntry = (orderId: string) =>
-  withDb(server, (db) => {
-    const row = db.prepare('SELECT settle_entry_id AS id FROM seconds_orders WHERE id = ?').get(Number(orderId))
-    const entry = db.prepare('SELECT kind FROM ledger_entries WHERE id = ?').get(Number(row?.id))
-    const postings = db
-      .prepare('SELECT coalesce(system, bucket) AS account, amount FROM ledger_postings WHERE entry_id = ? ORDER BY id')
-      .all(Number(row?.id))
+  withDb(server, async (db) => {
+    const row = await db.get('SELECT settle_entry_id AS id FROM seconds_orders WHERE id = ?', Number(orderId))
+    const entry = await db.get('SELECT kind FROM ledger_entries WHERE id = ?', Number(row?.id))
+    const postings = (await db.all('SELECT coalesce(system, bucket) AS account, amount FROM ledger_postings WHERE entry_id = ? ORDER BY id', Number(row?.id)))
       .map((posting) => `${String(posting.account)} ${String(posting.amount)}`)
     return { kind: entry?.kind, postings }
   })
@@ -52,8 +50,8 @@ describe('an order settles against the feed at its due instant', () => {
   it.each(CASES)('tradeType %s, price %s → result %i, with exact money', async (tradeType, move, result) => {
     const openAt = findInstant('btcusdt', 5, move, server.clock.now + 1000)
     server.clock.now = openAt
-    const before = contract()
-    const [house, fees] = [system('house'), system('fees')]
+    const before = await contract()
+    const [house, fees] = [await system('house'), await system('fees')]
 
     const placed = await place(server, user.headers, { openAmount: STAKE, positionTime: '5', tradeType })
     expect(placed.json).toMatchObject({ code: 200, msg: 'success' })
@@ -63,7 +61,7 @@ describe('an order settles against the feed at its due instant', () => {
       incomeRate: '0.8', openTime: openAt, settleTime: openAt + 5000, openPrice: priceAt('btcusdt', openAt),
       settlePrice: '', status: 1, result: null, profit: '',
     })
-    expect(contract()).toEqual({
+    expect(await contract()).toEqual({
       available: new BigNumber(before.available).minus(STAKE).minus(FEE).toFixed(),
       frozen: new BigNumber(before.frozen).plus(STAKE).toFixed(),
     })
@@ -80,15 +78,15 @@ describe('an order settles against the feed at its due instant', () => {
     expect(done).toMatchObject({ status: 2, result, profit, settlePrice: priceAt('btcusdt', openAt + 5000), openPrice: order.openPrice })
 
     const back = result === SECONDS_RESULTS.win ? new BigNumber(STAKE).plus(PAYOUT) : result === SECONDS_RESULTS.lose ? new BigNumber(0) : new BigNumber(STAKE)
-    expect(contract()).toEqual({
+    expect(await contract()).toEqual({
       available: new BigNumber(before.available).minus(STAKE).minus(FEE).plus(back).toFixed(),
       frozen: before.frozen,
     })
-    expect(system('fees').minus(fees).toFixed()).toBe(FEE)
+    expect((await system('fees')).minus(fees).toFixed()).toBe(FEE)
     const houseChange = result === SECONDS_RESULTS.win ? `-${PAYOUT}` : result === SECONDS_RESULTS.lose ? STAKE : '0'
-    expect(system('house').minus(house).toFixed()).toBe(houseChange)
+    expect((await system('house')).minus(house).toFixed()).toBe(houseChange)
 
-    const entry = settleEntry(order.id)
+    const entry = await settleEntry(order.id)
     if (result === SECONDS_RESULTS.win) {
       expect(entry).toEqual({ kind: 'seconds_win', postings: [`frozen -${STAKE}`, 'available 22.22222202', `house -${PAYOUT}`] })
     } else if (result === SECONDS_RESULTS.lose) {
@@ -104,7 +102,7 @@ describe('an order settles against the feed at its due instant', () => {
     })
     expect(records.json.data.list[0].info).toContain(`#${order.id} BTC/USDT`)
     expect(records.json.data.list[0].info).toContain(`profit ${result === SECONDS_RESULTS.win ? '+' : ''}${profit}`)
-    expect(snapshot(server).differences).toEqual([])
+    expect((await snapshot(server)).differences).toEqual([])
   })
 
   it('uses the price of the due instant even when the pass runs an hour late', async () => {
@@ -118,9 +116,9 @@ describe('an order settles against the feed at its due instant', () => {
     server.clock.now = late
     const done = await settled(server, user.headers, placed.json.result.id)
     expect(done).toMatchObject({ settlePrice: priceAt('ethusdt', openAt + 60_000), result: SECONDS_RESULTS.lose, profit: '-20' })
-    const settledAt = withDb(server, (db) => db.prepare('SELECT settled_at FROM seconds_orders WHERE id = ?').get(Number(done.id))?.settled_at)
+    const settledAt = await withDb(server, async (db) => (await db.get('SELECT settled_at FROM seconds_orders WHERE id = ?', Number(done.id)))?.settled_at)
     expect(settledAt).toBe(late)
-    expect(snapshot(server).differences).toEqual([])
+    expect((await snapshot(server)).differences).toEqual([])
   })
 
   it('settles orders of several pairs and durations due at once, each at its own instant', async () => {
@@ -143,7 +141,7 @@ describe('an order settles against the feed at its due instant', () => {
       const symbol = `${fields.baseCoin}${fields.quoteCoin}`.toLowerCase()
       expect(done.settlePrice).toBe(priceAt(symbol, openAt + Number(fields.positionTime) * 1000))
     }
-    await waitFor(() => (contract().frozen === '0' ? true : undefined))
-    expect(snapshot(server).differences).toEqual([])
+    await waitFor(async () => ((await contract()).frozen === '0' ? true : undefined))
+    expect((await snapshot(server)).differences).toEqual([])
   })
 })

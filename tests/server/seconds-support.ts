@@ -1,7 +1,10 @@
 // Helpers of the seconds-contract tests: the simulated feed's price at any instant (the same
 // function the server settles with), a search for open instants that give a wanted outcome, order
-// placement, waiting for the scheduler, and a server built on a DATA_DIR the test keeps (restarts).
+// placement, waiting for the scheduler, and a server built on data the test keeps (restarts).
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { BigNumber } from 'bignumber.js'
 import type { FastifyInstance } from 'fastify'
 import { SECONDS_PATHS } from '../../src/contract/seconds.ts'
@@ -10,6 +13,7 @@ import { DEFAULT_CONFIG, type ServerConfig } from '../../server/config.ts'
 import { findPair } from '../../server/market/pairs.ts'
 import { createSimSource } from '../../server/market/sim-source.ts'
 import { type Answer, type TestServer, startServer } from './harness.ts'
+import { type DatabaseLocation, freshDatabase, openTestDatabase, withDatabase } from './test-database.ts'
 
 const sim = createSimSource(DEFAULT_CONFIG.marketSeed, () => 0)
 
@@ -81,9 +85,35 @@ export interface KeptServer {
   post(path: string, form: Record<string, string>, headers?: Record<string, string>): Promise<Answer>
 }
 
-/** A server on a DATA_DIR the caller owns (closing it keeps the data), on the caller's clock. */
-export async function buildOn(dataDir: string, clock: { now: number }): Promise<KeptServer> {
-  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, staticDir: `${dataDir}/dist`, secondsExtraDuration: 5 }
+/** Data a test keeps across server restarts: a temp DATA_DIR and a fresh database of the run's engine. */
+export interface KeptData extends DatabaseLocation {
+  /** The data seen as the harness's TestServer, for the helpers that read through it (withDb, snapshot, balanceOf). */
+  view: TestServer
+  remove(): Promise<void>
+}
+
+export async function keepData(prefix: string): Promise<KeptData> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix))
+  const database = await freshDatabase(dataDir)
+  const location: DatabaseLocation = { dataDir, databaseUrl: database.databaseUrl }
+  const view = { dataDir, database: location, openDb: () => openTestDatabase(location), withDb: (read) => withDatabase(location, read) } as Partial<TestServer>
+  return {
+    ...location,
+    view: view as TestServer,
+    async remove() {
+      await database.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A server on data the caller owns (closing it keeps the data), on the caller's clock: a kept
+ * DatabaseLocation, or a bare DATA_DIR (its SQLite file, whatever the run's engine).
+ */
+export async function buildOn(data: string | DatabaseLocation, clock: { now: number }): Promise<KeptServer> {
+  const { dataDir, databaseUrl } = typeof data === 'string' ? { dataDir: data, databaseUrl: undefined } : data
+  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, databaseUrl, staticDir: `${dataDir}/dist`, secondsExtraDuration: 5 }
   const app = await buildServer({ config, now: () => clock.now })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
