@@ -15,9 +15,9 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-async function until(check: () => boolean, timeoutMs = 4000): Promise<void> {
+async function until(check: () => Promise<boolean>, timeoutMs = 4000): Promise<void> {
   const start = Date.now()
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -26,19 +26,19 @@ async function until(check: () => boolean, timeoutMs = 4000): Promise<void> {
 it('approves verifications once they have waited the delay, and only those an operator left', async () => {
   const [waiting, rejected] = await Promise.all([member(server, 'waiting@demo.test'), member(server, 'rejected@demo.test')])
   for (const user of [waiting, rejected]) expect((await postFiles(server, PROFILE_PATHS.kycSubmit, VALID_KYC, kycPhotos(), user.headers)).json.code).toBe(1)
-  const idOf = (userId: number) => String(withDb(server, (db) => db.prepare('SELECT id FROM kyc_submissions WHERE user_id = ?').get(userId)?.id))
-  expect((await admin(server, 'kyc', 'reject', idOf(rejected.userId), 'blurred')).code).toBe(0)
-  const stateOf = (userId: number) => withDb(server, (db) => db.prepare('SELECT state FROM kyc_submissions WHERE user_id = ? ORDER BY id DESC').get(userId)?.state)
+  const idOf = async (userId: number) => String(await withDb(server, async (db) => (await db.get('SELECT id FROM kyc_submissions WHERE user_id = ?', userId))?.id))
+  expect((await admin(server, 'kyc', 'reject', await idOf(rejected.userId), 'blurred')).code).toBe(0)
+  const stateOf = (userId: number) => withDb(server, async (db) => (await db.get('SELECT state FROM kyc_submissions WHERE user_id = ? ORDER BY id DESC', userId))?.state)
 
   // Several ticks pass, but the submission is younger than the delay.
   await new Promise((resolve) => setTimeout(resolve, 1200))
-  expect(stateOf(waiting.userId)).toBe(KYC_STATE.reviewing)
+  expect(await stateOf(waiting.userId)).toBe(KYC_STATE.reviewing)
 
   server.clock.advance(DELAY_SECONDS)
-  await until(() => stateOf(waiting.userId) === KYC_STATE.verified)
+  await until(async () => (await stateOf(waiting.userId)) === KYC_STATE.verified)
   await new Promise((resolve) => setTimeout(resolve, 1200))
-  const kinds = (userId: number) => withDb(server, (db) => db.prepare('SELECT kind FROM messages WHERE user_id = ?').all(userId).map((row) => row.kind))
-  expect(kinds(waiting.userId)).toEqual(['kycApproved'])
-  expect(stateOf(rejected.userId)).toBe(KYC_STATE.rejected)
-  expect(kinds(rejected.userId)).toEqual(['kycRejected'])
+  const kinds = (userId: number) => withDb(server, async (db) => (await db.all('SELECT kind FROM messages WHERE user_id = ?', userId)).map((row) => row.kind))
+  expect(await kinds(waiting.userId)).toEqual(['kycApproved'])
+  expect(await stateOf(rejected.userId)).toBe(KYC_STATE.rejected)
+  expect(await kinds(rejected.userId)).toEqual(['kycRejected'])
 })

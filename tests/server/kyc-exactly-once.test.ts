@@ -1,9 +1,7 @@
 // Each verification is decided exactly once, even when operators race: several real admin
-// processes (each its own SQLite connection) approve and reject the same submissions at the same
+// processes (each its own database connection) approve and reject the same submissions at the same
 // time; exactly one decision per submission wins, the others are refused and change nothing, and
 // exactly one message reaches the user. Two simultaneous submissions by one user store one.
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_MESSAGES as M } from '../../src/contract/messages.ts'
 import { KYC_STATE, PROFILE_PATHS } from '../../src/contract/profile.ts'
@@ -12,7 +10,7 @@ import { withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
 import { fileSubmission } from './kyc-support.ts'
 import { admin } from './admin-cli.ts'
-import { kycPhotos, member, postFiles, VALID_KYC } from './profile-support.ts'
+import { kycPhotos, member, postFiles, storedImages, VALID_KYC } from './profile-support.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -23,7 +21,11 @@ afterAll(() => server.close())
 describe('racing operators', () => {
   it('three submissions, each raced by two approvals and two rejections: one decision each, one message each', async () => {
     const users = await Promise.all([1, 2, 3].map((i) => member(server, `racer${i}@kyc.test`)))
-    const ids = withDb(server, (db) => users.map((user) => String(fileSubmission(db, user.userId))))
+    const ids = await withDb(server, async (db) => {
+      const filed: string[] = []
+      for (const user of users) filed.push(String(await fileSubmission(db, user.userId)))
+      return filed
+    })
     const commands = ids.flatMap((id) => [
       ['kyc', 'approve', id],
       ['kyc', 'reject', id, 'blurred'],
@@ -37,13 +39,13 @@ describe('racing operators', () => {
       expect(mine.filter((o) => o.code === 1 && /already (approved|rejected)/.test(o.stderr))).toHaveLength(3)
       const winner = mine.findIndex((o) => o.code === 0)
       const approved = winner % 2 === 0
-      const row = withDb(server, (db) => db.prepare('SELECT state, reason, user_id FROM kyc_submissions WHERE id = ?').get(Number(id)))
+      const row = await withDb(server, (db) => db.get('SELECT state, reason, user_id FROM kyc_submissions WHERE id = ?', Number(id)))
       expect(row?.state).toBe(approved ? KYC_STATE.verified : KYC_STATE.rejected)
       const user = users[i]
       if (!user) throw new Error('no user')
-      const facts = withDb(server, (db) => ({
-        status: db.prepare('SELECT kyc_status FROM users WHERE id = ?').get(user.userId)?.kyc_status,
-        messages: db.prepare('SELECT kind, params FROM messages WHERE user_id = ?').all(user.userId).map((m) => ({ ...m })),
+      const facts = await withDb(server, async (db) => ({
+        status: (await db.get('SELECT kyc_status FROM users WHERE id = ?', user.userId))?.kyc_status,
+        messages: (await db.all('SELECT kind, params FROM messages WHERE user_id = ?', user.userId)).map((m) => ({ ...m })),
       }))
       expect(facts.status).toBe(approved ? KYC_STATUS.verified : KYC_STATUS.none)
       expect(facts.messages).toEqual([
@@ -59,10 +61,10 @@ describe('racing submissions', () => {
     const answers = await Promise.all([1, 2, 3, 4].map(() => postFiles(server, PROFILE_PATHS.kycSubmit, VALID_KYC, kycPhotos(), user.headers)))
     expect(answers.filter((a) => a.json.code === 1)).toHaveLength(1)
     expect(answers.filter((a) => a.json.code === 0).map((a) => a.json.msg)).toEqual([M.kycLocked, M.kycLocked, M.kycLocked])
-    const rows = withDb(server, (db) => db.prepare('SELECT front_photo, back_photo FROM kyc_submissions WHERE user_id = ?').all(user.userId))
+    const rows = await withDb(server, (db) => db.all('SELECT front_photo, back_photo FROM kyc_submissions WHERE user_id = ?', user.userId))
     expect(rows).toHaveLength(1)
-    const files = await readdir(join(server.dataDir, 'uploads'))
-    const kept = withDb(server, (db) => db.prepare('SELECT front_photo, back_photo FROM kyc_submissions').all().flatMap((r) => [r.front_photo, r.back_photo]))
+    const files = await storedImages(server, 'uploads')
+    const kept = await withDb(server, async (db) => (await db.all('SELECT front_photo, back_photo FROM kyc_submissions')).flatMap((r) => [r.front_photo, r.back_photo]))
     // The racers' photos were removed; only stored submissions' files remain (the raced ones above have none on disk).
     expect(files.toSorted()).toEqual(kept.filter((name) => files.includes(String(name))).map(String).toSorted())
     expect(files).toHaveLength(2)

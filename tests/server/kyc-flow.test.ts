@@ -28,7 +28,7 @@ const status = async (who: Member) => (await server.post(PROFILE_PATHS.kycStatus
 const auth = async (who: Member) => (await server.post(USER_PATHS.info, { userId: String(who.userId) }, who.headers)).json.data.auth
 const submit = (who: Member, fields = VALID_KYC, files = kycPhotos()) => postFiles(server, PROFILE_PATHS.kycSubmit, fields, files, who.headers)
 const inbox = async (who: Member) => (await server.post(PROFILE_PATHS.messages, {}, who.headers)).json.data
-const submissions = () => withDb(server, (db) => db.prepare('SELECT id, user_id, state, reason FROM kyc_submissions ORDER BY id').all().map((row) => ({ ...row })))
+const submissions = () => withDb(server, async (db) => (await db.all('SELECT id, user_id, state, reason FROM kyc_submissions ORDER BY id')).map((row) => ({ ...row })))
 const withdrawal = (who: Member) =>
   server.post(ASSET_PATHS.withdraw, { currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '20', tradePassword: '123456' }, who.headers)
 
@@ -39,9 +39,9 @@ describe('identity verification, transition by transition', () => {
   it('starts not verified, and a withdrawal is refused with the message that leads to /me/verify, changing nothing', async () => {
     expect(await status(alice)).toEqual({ state: KYC_STATE.none, submitted: null, reason: '', reviewedAt: null })
     expect(await auth(alice)).toBe(KYC_STATUS.none)
-    const before = snapshot(server)
+    const before = await snapshot(server)
     expect((await withdrawal(alice)).json).toEqual({ code: 0, msg: M.kycRequired, data: null })
-    expect(snapshot(server)).toEqual(before)
+    expect(await snapshot(server)).toEqual(before)
   })
 
   it('none → reviewing: the submission is stored with its photos, the number masked', async () => {
@@ -55,16 +55,16 @@ describe('identity verification, transition by transition', () => {
     })
     expect(answer.json.data.submitted.submittedAt).toBe(server.clock.now)
     expect(await auth(alice)).toBe(KYC_STATUS.reviewing)
-    const [row] = submissions()
+    const [row] = await submissions()
     firstId = String(row?.id)
   })
 
   it('while under review nothing can be changed, and nothing is stored', async () => {
-    const before = submissions()
+    const before = await submissions()
     for (const fields of [VALID_KYC, { ...VALID_KYC, name: 'Other Name' }, { name: '', docType: '', docNumber: '' }]) {
       expect((await submit(alice, fields)).json).toEqual({ code: 0, msg: M.kycLocked, data: null })
     }
-    expect(submissions()).toEqual(before)
+    expect(await submissions()).toEqual(before)
   })
 
   it('the photos are served to their owner only, as fresh JPEGs that no cache keeps', async () => {
@@ -111,21 +111,21 @@ describe('identity verification, transition by transition', () => {
   })
 
   it('a decided verification cannot be decided again, either way', async () => {
-    const before = submissions()
+    const before = await submissions()
     const again = await admin(server, 'kyc', 'approve', firstId)
     expect(again.code).toBe(1)
     expect(again.stderr).toContain('already rejected')
     expect((await admin(server, 'kyc', 'reject', firstId, 'again')).code).toBe(1)
     expect((await admin(server, 'kyc', 'approve', '999999')).code).toBe(1)
     expect((await admin(server, 'kyc', 'approve', 'abc')).code).toBe(1)
-    expect(submissions()).toEqual(before)
+    expect(await submissions()).toEqual(before)
     expect((await inbox(alice)).sum).toBe(1)
   })
 
   it('rejected → reviewing: the user may submit again', async () => {
     const answer = await submit(alice, { name: '李敏', docType: '1', docNumber: '11010519491231002x' })
     expect(answer.json.data).toMatchObject({ state: KYC_STATE.reviewing, reason: '', reviewedAt: null, submitted: { name: '李敏', docType: 1, docNumberMasked: '1101**********002X' } })
-    secondId = String(submissions().at(-1)?.id)
+    secondId = String((await submissions()).at(-1)?.id)
     expect(secondId).not.toBe(firstId)
   })
 
@@ -141,10 +141,10 @@ describe('identity verification, transition by transition', () => {
   })
 
   it('verified: nothing can be changed any more, and the decision stands', async () => {
-    const before = submissions()
+    const before = await submissions()
     expect((await submit(alice)).json).toEqual({ code: 0, msg: M.kycLocked, data: null })
     expect((await admin(server, 'kyc', 'reject', secondId, 'changed', 'my', 'mind')).code).toBe(1)
-    expect(submissions()).toEqual(before)
+    expect(await submissions()).toEqual(before)
     expect(await auth(alice)).toBe(KYC_STATUS.verified)
   })
 
@@ -175,11 +175,11 @@ describe('bad verification forms are refused with a clear message, changing noth
   ]
 
   it.each(cases)('%s', async (_label, fields, files, msg) => {
-    const before = { ...snapshot(server), kyc: submissions(), auth: await auth(bob) }
+    const before = { ...(await snapshot(server)), kyc: await submissions(), auth: await auth(bob) }
     const answer = await postFiles(server, PROFILE_PATHS.kycSubmit, fields, files, bob.headers)
     expect(answer.status).toBe(200)
     expect(answer.json).toEqual({ code: 0, msg, data: null })
-    expect({ ...snapshot(server), kyc: submissions(), auth: await auth(bob) }).toEqual(before)
+    expect({ ...(await snapshot(server)), kyc: await submissions(), auth: await auth(bob) }).toEqual(before)
   })
 
   it('a form-encoded submission (no photos possible) asks for the photos', async () => {
@@ -197,7 +197,7 @@ describe('bad verification forms are refused with a clear message, changing noth
     for (const [name, value] of Object.entries(VALID_KYC)) form.append(name, value)
     const duplicated = await fetch(server.url + PROFILE_PATHS.kycSubmit, { method: 'POST', body: form, headers: bob.headers })
     expect(duplicated.status).toBe(400)
-    expect(submissions().filter((row) => row.user_id === bob.userId)).toEqual([])
+    expect((await submissions()).filter((row) => row.user_id === bob.userId)).toEqual([])
   })
 
   it('asks for a session before reading anything', async () => {

@@ -19,10 +19,10 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-function refusal(userId: number): unknown {
-  return withDb(server, (db) => {
+function refusal(userId: number): Promise<unknown> {
+  return withDb(server, async (db) => {
     try {
-      requireVerifiedIdentity(db, userId)
+      await requireVerifiedIdentity(db, userId)
       return 'passed'
     } catch (error) {
       return error instanceof ApiError ? { httpStatus: error.httpStatus, code: error.code, msg: error.message } : error
@@ -31,21 +31,26 @@ function refusal(userId: number): unknown {
 }
 const REFUSED = { httpStatus: 200, code: BB_FAIL, msg: SERVER_MESSAGES.kycRequired }
 
-it('passes the seeded demo account, verified without a submission', () => {
-  const demoId = withDb(server, (db) => Number(db.prepare('SELECT id FROM users WHERE email = ?').get(DEMO_ACCOUNT.email)?.id))
-  expect(refusal(demoId)).toBe('passed')
+it('passes the seeded demo account, verified without a submission', async () => {
+  const demoId = await withDb(server, async (db) => Number((await db.get('SELECT id FROM users WHERE email = ?', DEMO_ACCOUNT.email))?.id))
+  expect(await refusal(demoId)).toBe('passed')
 })
 
 it('refuses a new user, one under review and one rejected; passes them once verified', async () => {
   const [fresh, reviewing, rejected] = await Promise.all(['fresh', 'reviewing', 'rejected'].map((name) => member(server, `${name}@gate.test`)))
   if (!fresh || !reviewing || !rejected) throw new Error('no users')
-  withDb(server, (db) => {
-    fileSubmission(db, reviewing.userId)
-    rejectKyc(db, String(fileSubmission(db, rejected.userId)), 'expired document', Date.now())
+  await withDb(server, async (db) => {
+    await fileSubmission(db, reviewing.userId)
+    await rejectKyc(db, String(await fileSubmission(db, rejected.userId)), 'expired document', Date.now())
   })
-  for (const user of [fresh, reviewing, rejected]) expect(refusal(user.userId)).toEqual(REFUSED)
-  expect(refusal(999_999)).toEqual(REFUSED)
-  withDb(server, (db) => verifyIdentity(db, fresh.userId))
-  expect(refusal(fresh.userId)).toBe('passed')
-  expect(withDb(server, (db) => [fresh, reviewing, rejected].map((user) => isIdentityVerified(db, user.userId)))).toEqual([true, false, false])
+  for (const user of [fresh, reviewing, rejected]) expect(await refusal(user.userId)).toEqual(REFUSED)
+  expect(await refusal(999_999)).toEqual(REFUSED)
+  await withDb(server, (db) => verifyIdentity(db, fresh.userId))
+  expect(await refusal(fresh.userId)).toBe('passed')
+  const verified = await withDb(server, async (db) => {
+    const answers: boolean[] = []
+    for (const user of [fresh, reviewing, rejected]) answers.push(await isIdentityVerified(db, user.userId))
+    return answers
+  })
+  expect(verified).toEqual([true, false, false])
 })

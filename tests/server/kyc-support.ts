@@ -1,23 +1,19 @@
 // Helpers of the profile tests: a user's identity verified exactly as an operator does it (a
 // submission under review, then review.ts's approveKyc), for the tests that withdraw.
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../../server/db/database.ts'
 import { KYC_STATE } from '../../src/contract/profile.ts'
 import { KYC_STATUS } from '../../src/contract/user.ts'
 import { approveKyc } from '../../server/kyc/review.ts'
 
 /** Files a reviewing submission for the user (photos by name only) and answers its id. */
-export function fileSubmission(db: DatabaseSync, userId: number, now = Date.now()): number {
-  db.prepare('UPDATE users SET kyc_status = ? WHERE id = ? AND kyc_status = ?').run(KYC_STATUS.reviewing, userId, KYC_STATUS.none)
-  const row = db
-    .prepare(
-      `INSERT INTO kyc_submissions (user_id, name, doc_type, doc_number, front_photo, back_photo, state, submitted_at)
-       VALUES (?, 'Test User', 2, 'E12345678', ?, ?, ?, ?) RETURNING id`,
-    )
-    .get(userId, `${'a'.repeat(32)}.jpg`, `${'b'.repeat(32)}.jpg`, KYC_STATE.reviewing, now)
+export async function fileSubmission(db: Database, userId: number, now = Date.now()): Promise<number> {
+  await db.run('UPDATE users SET kyc_status = ? WHERE id = ? AND kyc_status = ?', KYC_STATUS.reviewing, userId, KYC_STATUS.none)
+  const row = await db.get(`INSERT INTO kyc_submissions (user_id, name, doc_type, doc_number, front_photo, back_photo, state, submitted_at)
+       VALUES (?, 'Test User', 2, 'E12345678', ?, ?, ?, ?) RETURNING id`, userId, `${'a'.repeat(32)}.jpg`, `${'b'.repeat(32)}.jpg`, KYC_STATE.reviewing, now)
   return Number(row?.id)
 }
 
 /** The user verified through the operator's own function. */
-export function verifyIdentity(db: DatabaseSync, userId: number): void {
-  approveKyc(db, String(fileSubmission(db, userId)), Date.now())
+export async function verifyIdentity(db: Database, userId: number): Promise<void> {
+  await approveKyc(db, String(await fileSubmission(db, userId)), Date.now())
 }

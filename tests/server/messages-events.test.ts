@@ -19,11 +19,11 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
 const DELAY_SECONDS = 60
 
 const messagesOf = (server: TestServer, userId: number) =>
-  withDb(server, (db) => db.prepare('SELECT kind, params, event_key FROM messages WHERE user_id = ? ORDER BY id').all(userId).map((row) => ({ ...row, params: JSON.parse(String(row.params)) })))
+  withDb(server, async (db) => (await db.all('SELECT kind, params, event_key FROM messages WHERE user_id = ? ORDER BY id', userId)).map((row) => ({ ...row, params: JSON.parse(String(row.params)) })))
 
-async function until(check: () => boolean, timeoutMs = 4000): Promise<void> {
+async function until(check: () => Promise<boolean>, timeoutMs = 4000): Promise<void> {
   const start = Date.now()
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -44,29 +44,29 @@ describe('deposits and withdrawals', () => {
     String((await postMultipart(server, ASSET_PATHS.deposit, { currency: 'USDT', chain: 'TRC20', amount }, { bytes: pngImage(3, 3) }, user.headers)).json.data.id)
   const withdraw = async (amount: string) =>
     String((await server.post(ASSET_PATHS.withdraw, { currency: 'USDT', chain: 'TRC20', address: TRON, amount, tradePassword: '123456' }, user.headers)).json.data.id)
-  const operator = <T>(work: (ctx: ReturnType<typeof reviewContext>) => T): T => {
+  const operator = async <T>(work: (ctx: ReturnType<typeof reviewContext>) => Promise<T>): Promise<T> => {
     const db = openServerDb(server)
     try {
-      return work(reviewContext(server, db))
+      return await work(reviewContext(server, db))
     } finally {
-      db.close()
+      await db.close()
     }
   }
 
   it('an operator’s four decisions: one message each, with amount, currency, reason and record', async () => {
     const [d1, d2, w1, w2] = [await deposit('25'), await deposit('30'), await withdraw('20'), await withdraw('40')]
-    const before = messagesOf(server, user.userId).length
-    operator((ctx) => {
-      approveDeposit(ctx, d1, undefined)
-      rejectDeposit(ctx, d2, 'no such transaction')
-      approveWithdrawal(ctx, w1, undefined)
-      rejectWithdrawal(ctx, w2, 'address   flagged')
+    const before = (await messagesOf(server, user.userId)).length
+    await operator(async (ctx) => {
+      await approveDeposit(ctx, d1, undefined)
+      await rejectDeposit(ctx, d2, 'no such transaction')
+      await approveWithdrawal(ctx, w1, undefined)
+      await rejectWithdrawal(ctx, w2, 'address   flagged')
       // Each a second time, either way: refused, and the inbox stays as it is.
       for (const again of [() => approveDeposit(ctx, d1, undefined), () => rejectDeposit(ctx, d1, 'x'), () => approveWithdrawal(ctx, w2, undefined), () => rejectWithdrawal(ctx, w1, 'x')]) {
-        expect(again).toThrow(ReviewRefusal)
+        await expect(again()).rejects.toThrow(ReviewRefusal)
       }
     })
-    expect(messagesOf(server, user.userId).slice(before)).toEqual([
+    expect((await messagesOf(server, user.userId)).slice(before)).toEqual([
       { kind: 'depositCredited', params: { amount: '25', currency: 'USDT', recordId: d1 }, event_key: `deposit:${d1}` },
       { kind: 'depositRejected', params: { amount: '30', currency: 'USDT', recordId: d2, reason: 'no such transaction' }, event_key: `deposit:${d2}` },
       // What arrived: 20 minus the 1 USDT fee.
@@ -77,13 +77,13 @@ describe('deposits and withdrawals', () => {
 
   it('the demo timer’s approvals send the same messages, once, however many ticks pass', async () => {
     const [d, w] = [await deposit('12'), await withdraw('15')]
-    const before = messagesOf(server, user.userId).length
+    const before = (await messagesOf(server, user.userId)).length
     server.clock.advance(DELAY_SECONDS)
-    const status = (id: string) => withDb(server, (db) => db.prepare('SELECT status FROM asset_records WHERE id = ?').get(Number(id))?.status)
-    await until(() => status(d) === RECORD_STATUS.finished && status(w) === RECORD_STATUS.finished)
+    const status = (id: string) => withDb(server, async (db) => (await db.get('SELECT status FROM asset_records WHERE id = ?', Number(id)))?.status)
+    await until(async () => (await status(d)) === RECORD_STATUS.finished && (await status(w)) === RECORD_STATUS.finished)
     // More ticks of the timer: nothing more is written.
     await new Promise((resolve) => setTimeout(resolve, 1200))
-    expect(messagesOf(server, user.userId).slice(before)).toEqual([
+    expect((await messagesOf(server, user.userId)).slice(before)).toEqual([
       { kind: 'depositCredited', params: { amount: '12', currency: 'USDT', recordId: d }, event_key: `deposit:${d}` },
       { kind: 'withdrawalPaid', params: { amount: '14', currency: 'USDT', recordId: w }, event_key: `withdrawal:${w}` },
     ])
@@ -92,12 +92,12 @@ describe('deposits and withdrawals', () => {
   it('the message rides on the decision: if it cannot be written, the decision is undone too', async () => {
     const d = await deposit('9')
     // A message for this event already there (as a bug might leave one): the review fails as a whole.
-    withDb(server, (db) => db.prepare("INSERT INTO messages (user_id, kind, event_key, created_at) VALUES (?, 'depositCredited', ?, 0)").run(user.userId, `deposit:${d}`))
-    const balance = withDb(server, (db) => db.prepare("SELECT available FROM balances WHERE user_id = ? AND account_type = 1 AND currency = 'USDT'").get(user.userId)?.available)
-    operator((ctx) => expect(() => approveDeposit(ctx, d, undefined)).toThrow())
-    const after = withDb(server, (db) => ({
-      status: db.prepare('SELECT status FROM asset_records WHERE id = ?').get(Number(d))?.status,
-      available: db.prepare("SELECT available FROM balances WHERE user_id = ? AND account_type = 1 AND currency = 'USDT'").get(user.userId)?.available,
+    await withDb(server, (db) => db.run("INSERT INTO messages (user_id, kind, event_key, created_at) VALUES (?, 'depositCredited', ?, 0)", user.userId, `deposit:${d}`))
+    const balance = await withDb(server, async (db) => (await db.get("SELECT available FROM balances WHERE user_id = ? AND account_type = 1 AND currency = 'USDT'", user.userId))?.available)
+    await operator((ctx) => expect(approveDeposit(ctx, d, undefined)).rejects.toThrow())
+    const after = await withDb(server, async (db) => ({
+      status: (await db.get('SELECT status FROM asset_records WHERE id = ?', Number(d)))?.status,
+      available: (await db.get("SELECT available FROM balances WHERE user_id = ? AND account_type = 1 AND currency = 'USDT'", user.userId))?.available,
     }))
     expect(after).toEqual({ status: RECORD_STATUS.reviewing, available: balance })
   })
@@ -144,7 +144,7 @@ describe('a liquidation', () => {
     // Further passes (the clock moves on) find nothing more to say.
     server.clock.advance(120)
     await new Promise((resolve) => setTimeout(resolve, 1500))
-    expect(messagesOf(server, user.userId)).toEqual([
+    expect(await messagesOf(server, user.userId)).toEqual([
       { kind: 'kycApproved', params: {}, event_key: expect.stringMatching(/^kyc:\d+$/) },
       {
         kind: 'liquidation',

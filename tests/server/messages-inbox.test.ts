@@ -37,14 +37,14 @@ describe('announcements', () => {
   })
 
   it('refuses unknown languages, missing texts and stray arguments, sending nothing', async () => {
-    const count = () => withDb(server, (db) => Number(db.prepare('SELECT count(*) AS n FROM messages').get()?.n))
-    const before = count()
+    const count = () => withDb(server, async (db) => Number((await db.get('SELECT count(*) AS n FROM messages'))?.n))
+    const before = await count()
     expect((await admin(server, 'notice')).code).toBe(2)
     expect((await admin(server, 'notice', 'Title only')).code).toBe(2)
     expect((await admin(server, 'notice', 'T', 'B', '--lang', 'fr', 'T', 'B')).code).toBe(1)
     expect((await admin(server, 'notice', 'T', 'B', '--lang', 'ko', 'T')).code).toBe(2)
     expect((await admin(server, 'notice', ' ', 'B')).code).toBe(1)
-    expect(count()).toBe(before)
+    expect(await count()).toBe(before)
   })
 })
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const codeOf = async (who: Member) => (await server.post(USER_PATHS.info, { userId: String(who.userId) }, who.headers)).json.data.invitationCode as string
-const stored = () => withDb(server, (db) => db.prepare('SELECT * FROM collection_accounts').all().map((row) => ({ ...row })))
+const stored = () => withDb(server, async (db) => (await db.all('SELECT * FROM collection_accounts')).map((row) => ({ ...row })))
 const invitees = async (who: Member, fields: Record<string, string> = {}) => (await server.post(PROFILE_PATHS.invitees, fields, who.headers)).json
 
 describe('invitees', () => {
@@ -38,9 +38,9 @@ describe('invitees', () => {
     // Someone registered with another code, and someone with none, are not the host's.
     await member(server, 'other@friends.test', await codeOf(stranger))
     await member(server, 'nobody@friends.test')
-    withDb(server, (db) => {
-      verifyIdentity(db, guests[11]?.userId ?? 0)
-      fileSubmission(db, guests[10]?.userId ?? 0)
+    await withDb(server, async (db) => {
+      await verifyIdentity(db, guests[11]?.userId ?? 0)
+      await fileSubmission(db, guests[10]?.userId ?? 0)
     })
     const first = await invitees(host, { pageNo: '1', pageSize: '10' })
     expect(first.data.sum).toBe(12)
@@ -57,10 +57,10 @@ describe('invitees', () => {
   it('shows a rejected invitee as rejected', async () => {
     const code = await codeOf(stranger)
     const guest = await member(server, 'rejected@friends.test', code)
-    withDb(server, (db) => {
-      const id = fileSubmission(db, guest.userId)
-      db.prepare("UPDATE kyc_submissions SET state = 3, reason = 'blurred', reviewed_at = 1 WHERE id = ?").run(id)
-      db.prepare('UPDATE users SET kyc_status = 0 WHERE id = ?').run(guest.userId)
+    await withDb(server, async (db) => {
+      const id = await fileSubmission(db, guest.userId)
+      await db.run("UPDATE kyc_submissions SET state = 3, reason = 'blurred', reviewed_at = 1 WHERE id = ?", id)
+      await db.run('UPDATE users SET kyc_status = 0 WHERE id = ?', guest.userId)
     })
     expect((await invitees(stranger)).data.list[0]).toMatchObject({ emailMasked: 'r***@friends.test', kycState: KYC_STATE.rejected })
   })
@@ -107,16 +107,16 @@ describe('the collection account', () => {
     ['a wrong fund password', { tradePassword: '654321' }, M.passwordIncorrect],
     ['no fund password', { tradePassword: '' }, M.passwordIncorrect],
   ])('refuses %s, storing nothing', async (_label, change, msg) => {
-    const before = stored()
+    const before = await stored()
     expect((await server.post(PROFILE_PATHS.setBankCard, { ...VALID, ...change }, owner.headers)).json).toEqual({ code: 0, msg, data: null })
-    expect(stored()).toEqual(before)
+    expect(await stored()).toEqual(before)
   })
 
   it('is set with the fund password, stored whole, and answered masked but the last four', async () => {
     const answer = await server.post(PROFILE_PATHS.setBankCard, VALID, owner.headers)
     expect(answer.json.data).toEqual({ bankName: 'Bank of China', cardName: 'Lee Min', cardNumberMasked: '**** **** **** 7228', updatedAt: server.clock.now })
     expect(answer.text).not.toContain('62122622')
-    expect(stored()).toEqual([{ user_id: owner.userId, bank_name: 'Bank of China', card_name: 'Lee Min', card_number: '6212262201023557228', updated_at: server.clock.now }])
+    expect(await stored()).toEqual([{ user_id: owner.userId, bank_name: 'Bank of China', card_name: 'Lee Min', card_number: '6212262201023557228', updated_at: server.clock.now }])
     const read = await server.post(PROFILE_PATHS.bankCard, {}, owner.headers)
     expect(read.json.data.cardNumberMasked).toBe('**** **** **** 7228')
     expect(read.text).not.toContain('6212262201023557228')
@@ -126,7 +126,7 @@ describe('the collection account', () => {
     server.clock.advance(5)
     const answer = await server.post(PROFILE_PATHS.setBankCard, { ...VALID, bankName: '中国工商银行', cardName: '李敏', cardNumber: '4111-1111-1111-1111' }, owner.headers)
     expect(answer.json.data).toMatchObject({ bankName: '中国工商银行', cardName: '李敏', cardNumberMasked: '**** **** **** 1111' })
-    expect(stored()).toHaveLength(1)
+    expect(await stored()).toHaveLength(1)
   })
 
   it('is never another user’s to read or change', async () => {

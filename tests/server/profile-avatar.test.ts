@@ -2,8 +2,6 @@
 // metadata), cropped to its centred square at 256 px, stored under an unguessable name, served to
 // anyone with its URL but never as anything a browser would run; `icon` in the user info follows,
 // and the replaced file goes. Hostile files are refused and leave nothing behind.
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +11,7 @@ import { USER_PATHS } from '../../src/contract/user.ts'
 import { readImageHeader } from '../../server/uploads/image-header.ts'
 import { jpegImage, pngHeaderOnly, pngImage } from './deposit-support.ts'
 import { startServer, type TestServer } from './harness.ts'
-import { type FilePart, type Member, member, postFiles } from './profile-support.ts'
+import { type FilePart, type Member, member, postFiles, storedImages } from './profile-support.ts'
 
 let server: TestServer
 let user: Member
@@ -26,13 +24,7 @@ afterAll(() => server.close())
 const upload = (file: FilePart, who: Member = user) => postFiles(server, PROFILE_PATHS.uploadIcon, {}, { icon: file }, who.headers)
 const iconOf = async (who: Member) => (await server.post(USER_PATHS.info, { userId: String(who.userId) }, who.headers)).json.data.icon as string
 
-async function avatarFiles(): Promise<string[]> {
-  try {
-    return await readdir(join(server.dataDir, 'avatars'))
-  } catch {
-    return []
-  }
-}
+const avatarFiles = () => storedImages(server, 'avatars')
 
 /** A landscape PNG: red left third, green middle, blue right third. */
 function thirds(width: number, height: number): Buffer {

@@ -1,34 +1,27 @@
 // Hundreds of malformed requests to every profile call: wrong shapes, types, sizes, encodings,
 // methods and multipart bodies. Each is answered in the /bb envelope with a 4xx or a refusal, never
 // a 5xx, and nothing changes: users, verifications, messages, collection accounts, uploaded files.
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROFILE_PATHS } from '../../src/contract/profile.ts'
 import { withDb } from './assets-support.ts'
 import { setFundPassword } from './deposit-support.ts'
 import { startServer, type TestServer } from './harness.ts'
-import { type Member, member } from './profile-support.ts'
+import { type Member, member, storedImages } from './profile-support.ts'
 
 let server: TestServer
 let user: Member
 
-async function files(folder: string): Promise<string[]> {
-  try {
-    return (await readdir(join(server.dataDir, folder))).toSorted()
-  } catch {
-    return []
-  }
-}
+// Each table in the order of its key (PostgreSQL has no rowid).
+const TABLES = { users: 'id', kyc_submissions: 'id', messages: 'id', announcements: 'id', collection_accounts: 'user_id' }
 
 const state = async () => ({
-  db: withDb(server, (db) =>
-    ['users', 'kyc_submissions', 'messages', 'announcements', 'collection_accounts'].map((table) =>
-      db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all().map((row) => ({ ...row })),
-    ),
-  ),
-  uploads: await files('uploads'),
-  avatars: await files('avatars'),
+  db: await withDb(server, async (db) => {
+    const rows: Record<string, unknown[]> = {}
+    for (const [table, key] of Object.entries(TABLES)) rows[table] = (await db.all(`SELECT * FROM ${table} ORDER BY ${key}`)).map((row) => ({ ...row }))
+    return rows
+  }),
+  uploads: await storedImages(server, 'uploads'),
+  avatars: await storedImages(server, 'avatars'),
 })
 
 beforeAll(async () => {

@@ -1,6 +1,8 @@
 // Helpers of the profile tests against a real server: users (optionally registered with an
 // invitation code), a multipart post with any number of files, and a valid verification form. The
 // operators' tool is admin-cli.ts.
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { TOKEN_HEADER } from '../../src/contract/envelopes.ts'
 import { answer, type Answer, type TestServer } from './harness.ts'
 import { pngImage } from './deposit-support.ts'
@@ -51,3 +53,18 @@ export async function postFiles(
 /** A form that passes every check: a passport, two real PNGs. */
 export const VALID_KYC = { name: 'Lee Min', docType: '2', docNumber: 'E12345678' }
 export const kycPhotos = (): Record<string, FilePart> => ({ front: { bytes: pngImage(40, 30) }, back: { bytes: pngImage(30, 40) } })
+
+/**
+ * The names the image store (server/uploads/store.ts) holds in one folder, sorted: the files of
+ * DATA_DIR/<folder> beside a SQLite file, the stored_files rows on PostgreSQL, where every instance
+ * must be able to serve them.
+ */
+export const storedImages = (server: TestServer, folder: 'uploads' | 'avatars'): Promise<string[]> =>
+  server.withDb(async (db) => {
+    if (db.engine === 'postgres') return (await db.all('SELECT name FROM stored_files WHERE folder = ? ORDER BY name', folder)).map((row) => String(row.name))
+    try {
+      return (await readdir(join(server.dataDir, folder))).toSorted()
+    } catch {
+      return []
+    }
+  })
