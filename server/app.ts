@@ -35,8 +35,9 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   now?: () => number
   /**
-   * The address login limits are keyed by. Production uses the socket address (no proxy is
-   * trusted, so X-Forwarded-For cannot be spoofed to dodge the limit); tests inject their own.
+   * The address login limits are keyed by. Production uses the socket address, or the client's
+   * behind a proxy named in TRUST_PROXY (no other X-Forwarded-For is believed, so it cannot be
+   * spoofed to dodge the limit); tests inject their own.
    */
   clientAddress?: (request: FastifyRequest) => string
   /** Create the demo account on an empty database (default true). */
@@ -48,6 +49,9 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    // Behind the cluster's nginx, request.ip is the client's (from X-Forwarded-For) — only when the
+    // proxy's own address is configured as trusted.
+    ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
     frameworkErrors: frameworkErrorHandler,
   })
   const now = options.now ?? Date.now

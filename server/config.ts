@@ -1,5 +1,6 @@
 // Runtime settings come from the environment only (architecture §6), so that `npm start` needs no file
 // and a test can build the same structure by hand.
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 
 export interface ServerConfig {
@@ -11,6 +12,12 @@ export interface ServerConfig {
   databaseUrl: string | undefined
   /** PostgreSQL connections each process keeps (DATABASE_POOL_SIZE). */
   databasePoolSize: number
+  /**
+   * Addresses of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY, comma-separated
+   * addresses or CIDRs, e.g. the cluster's nginx at 127.0.0.1); none by default, so that a client
+   * cannot spoof its address to dodge the login limit.
+   */
+  trustProxy: string[]
   /** The Vite build served at /mobile/. */
   staticDir: string
   /** smtp:// or smtps:// URL; when unset, mails are written to DATA_DIR/outbox as .eml files. */
@@ -60,6 +67,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   dataDir: resolve('data'),
   databaseUrl: undefined,
   databasePoolSize: 10,
+  trustProxy: [],
   staticDir: resolve('dist'),
   smtpUrl: undefined,
   mailFrom: 'Exchange <no-reply@exchange.local>',
@@ -164,6 +172,20 @@ function databaseUrl(env: Env): string | undefined {
   return raw
 }
 
+/** TRUST_PROXY: IPv4/IPv6 addresses, optionally with a /prefix. */
+function trustProxy(env: Env): string[] {
+  const raw = text(env, 'TRUST_PROXY')
+  if (raw === undefined) return []
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean)
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/')
+    if (extra !== undefined || isIP(address ?? '') === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
+      throw new Error(`TRUST_PROXY must be addresses or CIDRs separated by commas, e.g. 127.0.0.1, got "${raw}"`)
+    }
+  }
+  return entries
+}
+
 export function readConfig(env: Env): ServerConfig {
   const config: ServerConfig = {
     port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
@@ -171,6 +193,7 @@ export function readConfig(env: Env): ServerConfig {
     dataDir: resolve(text(env, 'DATA_DIR') ?? DEFAULT_CONFIG.dataDir),
     databaseUrl: databaseUrl(env),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULT_CONFIG.databasePoolSize, 1, 200),
+    trustProxy: trustProxy(env),
     staticDir: resolve(text(env, 'STATIC_DIR') ?? DEFAULT_CONFIG.staticDir),
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? DEFAULT_CONFIG.mailFrom,

@@ -1,0 +1,170 @@
+// The scale-out layout on one machine (architecture §6 "Storage"; README "Operations"): a
+// PostgreSQL server, N stateless server instances on it, and nginx in front of them as the one
+// address. Used by `npm run cluster` (scripts/cluster.mjs) and by the tests that kill an instance.
+// Node built-ins only; PostgreSQL and nginx are Debian's packages, installed with apt-get when
+// missing and running as root, as the browser tests do for Chromium.
+import { spawn, spawnSync } from 'node:child_process'
+import { chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startPostgres } from './postgres-local.mjs'
+
+const NGINX = '/usr/sbin/nginx'
+
+export function ensureNginx() {
+  if (existsSync(NGINX)) return NGINX
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`\n▶ install Debian's nginx for the cluster's one address (apt-get)`)
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+    for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'nginx']]) spawnSync('apt-get', args, { stdio: 'inherit', env })
+    if (existsSync(NGINX)) return NGINX
+  }
+  throw new Error("nginx was not found at /usr/sbin/nginx. Install Debian's package (as root: apt-get update && apt-get install -y nginx) and run the command again.")
+}
+
+/** nginx in front of the instances: least busy first, an instance that stops answering skipped. */
+export function nginxConfig({ dir, port, upstreams }) {
+  const temp = (name) => join(dir, 'temp', name)
+  // Started as root, nginx's workers run as www-data (Debian's web user), which must write here.
+  const asRoot = process.getuid?.() === 0
+  const worker = asRoot ? spawnSync('id', ['-u', 'www-data'], { encoding: 'utf8' }).stdout.trim() : ''
+  for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    mkdirSync(temp(name), { recursive: true })
+    if (worker) chownSync(temp(name), Number(worker), Number(worker))
+  }
+  return `# Written by scripts/cluster-lib.mjs: the cluster's one address.
+${worker ? 'user www-data;\n' : ''}worker_processes 1;
+daemon off;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+events { worker_connections 2048; }
+http {
+  access_log off;
+  client_body_temp_path ${temp('body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  upstream exchange {
+    least_conn;
+${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=2s;`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    # Uploads are checked by the server itself (server/uploads/form.ts); this only must not be lower.
+    client_max_body_size 16m;
+    location / {
+      proxy_pass http://exchange;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      # The instances trust this address only (TRUST_PROXY), so login limits see the real client.
+      proxy_set_header X-Forwarded-For $remote_addr;
+      # A request that could not reach an instance goes to the next one. A POST that reached one
+      # is never sent twice (nginx's default): a money call is replayed by its idempotency key only.
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+      proxy_buffering off;
+    }
+  }
+}
+`
+}
+
+/** Resolves with the child once it printed `ready` on stdout; rejects if it exits first. */
+function waitFor(child, ready, label, timeoutMs = 60_000) {
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const timer = setTimeout(() => reject(new Error(`${label} did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs)
+    const onData = (chunk) => {
+      output += chunk
+      if (ready.test(output)) {
+        clearTimeout(timer)
+        resolve(child)
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk) => (output += chunk))
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${label} exited (${code}) before it was ready:\n${output}`))
+    })
+  })
+}
+
+/**
+ * Starts PostgreSQL (under dataDir/postgres), `instances` servers on it (ports basePort+1…) and nginx
+ * on `port`. Answers the address, the instances (each can be killed and started again) and stop().
+ */
+export async function startCluster({ root, dataDir, instances = 3, port = 8080, pgPort = 5433, basePort = port, env = {}, log = console.log }) {
+  mkdirSync(dataDir, { recursive: true })
+  const nginx = ensureNginx()
+  const pg = startPostgres({ dir: join(dataDir, 'postgres'), port: pgPort, log })
+  const children = new Set()
+  const serverEnv = (instancePort) => ({
+    ...process.env,
+    ...env,
+    PORT: String(instancePort),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dataDir, 'shared'),
+    DATABASE_URL: pg.url,
+    TRUST_PROXY: '127.0.0.1',
+  })
+
+  const startInstance = async (index) => {
+    const instancePort = basePort + 1 + index
+    const child = spawn(process.execPath, ['server/main.ts'], { cwd: root, env: serverEnv(instancePort), stdio: ['ignore', 'pipe', 'pipe'] })
+    children.add(child)
+    child.once('exit', () => children.delete(child))
+    await waitFor(child, /App: http/, `instance ${index + 1}`)
+    // After start, its log is not needed here; keep reading so the pipe never fills.
+    child.stdout.resume()
+    child.stderr.resume()
+    return { index, port: instancePort, child }
+  }
+
+  const stop = () => {
+    for (const child of children) child.kill('SIGTERM')
+    nginxProcess?.kill('SIGQUIT')
+    pg.stop()
+  }
+
+  let nginxProcess
+  try {
+    // The first instance migrates and seeds alone; the others then start together.
+    const first = await startInstance(0)
+    const others = await Promise.all(Array.from({ length: instances - 1 }, (_, i) => startInstance(i + 1)))
+    const running = [first, ...others]
+    const nginxDir = join(dataDir, 'nginx')
+    mkdirSync(nginxDir, { recursive: true })
+    const configFile = join(nginxDir, 'nginx.conf')
+    writeFileSync(configFile, nginxConfig({ dir: nginxDir, port, upstreams: running.map((instance) => `127.0.0.1:${instance.port}`) }))
+    nginxProcess = spawn(nginx, ['-c', configFile, '-p', nginxDir, '-e', join(nginxDir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] })
+    await waitForPort(port)
+    return {
+      url: `http://127.0.0.1:${port}`,
+      databaseUrl: pg.url,
+      instances: running,
+      /** Starts instance `index` again (after a kill), on its port. */
+      restart: (index) => startInstance(index),
+      stop,
+    }
+  } catch (error) {
+    stop()
+    throw error
+  }
+}
+
+async function waitForPort(port, timeoutMs = 15_000) {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' })
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  throw new Error(`nginx did not answer on port ${port}`)
+}
