@@ -1,5 +1,5 @@
 // The operators' tool as a subprocess (`node server/admin/cli.ts`, what `npm run admin` runs)
-// against the DATA_DIR of a running test server: credit, list, approve, reject and verify.
+// against the database of a running test server: credit, list, approve, reject and verify.
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
@@ -16,18 +16,21 @@ import { startServer, type TestServer } from './harness.ts'
 let server: TestServer
 let demoId: number
 
+/** What the CLI reads: DATA_DIR, and DATABASE_URL when the server's database is PostgreSQL. */
+const adminEnv = () => ({ DATA_DIR: server.database.dataDir, DATABASE_URL: server.database.databaseUrl })
+
 const admin = (...args: string[]) => adminOn(server, ...args)
 
 /** A deposit or withdrawal awaiting review, as the request routes leave one. */
-function pending(kind: 'deposit' | 'withdrawal', amount: string): string {
-  return withDb(server, (db) => {
+function pending(kind: 'deposit' | 'withdrawal', amount: string): Promise<string> {
+  return withDb(server, async (db) => {
     const now = Date.now()
     const common = { userId: demoId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', status: RECORD_STATUS.reviewing, chain: 'TRC20', now }
     if (kind === 'deposit') {
-      return String(insertRecord(db, { ...common, tradeType: RECORD_TYPES.deposit, amount, actualArrival: '0', address: 'TDepositAddr', proof: 'ab'.repeat(16) + '.jpg' }))
+      return String(await insertRecord(db, { ...common, tradeType: RECORD_TYPES.deposit, amount, actualArrival: '0', address: 'TDepositAddr', proof: 'ab'.repeat(16) + '.jpg' }))
     }
-    const entryId = freeze(db, { userId: demoId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', amount, memo: 'withdrawal', now })
-    return String(insertRecord(db, { ...common, tradeType: RECORD_TYPES.withdrawal, amount: `-${amount}`, fee: '1', actualArrival: String(Number(amount) - 1), address: 'TWithdrawAddr', entryId }))
+    const entryId = await freeze(db, { userId: demoId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', amount, memo: 'withdrawal', now })
+    return String(await insertRecord(db, { ...common, tradeType: RECORD_TYPES.withdrawal, amount: `-${amount}`, fee: '1', actualArrival: String(Number(amount) - 1), address: 'TWithdrawAddr', entryId }))
   })
 }
 
@@ -43,7 +46,7 @@ describe('admin CLI', () => {
     const credited = await admin('credit', 'Demo@Exchange.local', 'btc', '0.25', 'contract')
     expect(credited.code).toBe(0)
     expect(credited.stdout).toMatch(/credited 0\.25 BTC to demo@exchange\.local \(contract\), record #\d+/)
-    expect(balanceOf(server, demoId, 2, 'BTC').available).toBe('0.25')
+    expect((await balanceOf(server, demoId, 2, 'BTC')).available).toBe('0.25')
     const records = await server.post(ASSET_PATHS.records, { tradeType: String(RECORD_TYPES.credit) }, { 'access-token': (await server.post(USER_PATHS.login, { account: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).json.data.token })
     expect(records.json.data.list[0]).toMatchObject({ accountType: 2, currency: 'BTC', amount: '0.25', status: RECORD_STATUS.finished })
     expect((await admin('list')).stdout.trim()).toBe('nothing to review')
@@ -53,10 +56,10 @@ describe('admin CLI', () => {
     expect(verified.stdout).toMatch(/^ledger consistent: 8 entries, 18 postings/)
   })
 
-  it('refuses bad credits and usage mistakes with a message, changing nothing', () => {
+  it('refuses bad credits and usage mistakes with a message, changing nothing', async () => {
     // The same commands in-process (a subprocess each would only add start-up time).
-    const ctx = openAdminContext({ DATA_DIR: server.dataDir })
-    const before = snapshot(server)
+    const ctx = await openAdminContext(adminEnv())
+    const before = await snapshot(server)
     const cases: Array<[string[], number, RegExp]> = [
       [['credit', 'nobody@x.io', 'USDT', '1'], 1, /no user/],
       [['credit', DEMO_ACCOUNT.email, 'FOO', '1'], 1, /not supported/],
@@ -70,27 +73,27 @@ describe('admin CLI', () => {
       [['frobnicate'], 2, /usage/],
     ]
     for (const [[command = '', ...args], code, message] of cases) {
-      const outcome = runCommand(ctx, command, args)
+      const outcome = await runCommand(ctx, command, args)
       expect(outcome.exitCode, [command, ...args].join(' ')).toBe(code)
       expect(outcome.err, [command, ...args].join(' ')).toMatch(message)
     }
-    ctx.db.close()
-    expect(snapshot(server)).toEqual(before)
+    await ctx.db.close()
+    expect(await snapshot(server)).toEqual(before)
   })
 
   it('approves and rejects deposits and withdrawals once each', async () => {
     const usdt = () => balanceOf(server, demoId, 1, 'USDT')
-    const deposit = pending('deposit', '50')
-    const rejectedDeposit = pending('deposit', '70')
-    const withdrawal = pending('withdrawal', '30')
-    const rejectedWithdrawal = pending('withdrawal', '20')
-    expect(usdt()).toEqual({ available: '9950', frozen: '50' })
+    const deposit = await pending('deposit', '50')
+    const rejectedDeposit = await pending('deposit', '70')
+    const withdrawal = await pending('withdrawal', '30')
+    const rejectedWithdrawal = await pending('withdrawal', '20')
+    expect(await usdt()).toEqual({ available: '9950', frozen: '50' })
     const listed = await admin('list', 'reviewing')
     for (const id of [deposit, rejectedDeposit, withdrawal, rejectedWithdrawal]) expect(listed.stdout).toContain(`#${id} `)
     expect(listed.stdout).toContain(join(server.dataDir, 'uploads', `${'ab'.repeat(16)}.jpg`))
     expect(listed.stdout).toContain('TWithdrawAddr')
 
-    // Four operators at once: separate processes writing the same file, serialized by SQLite.
+    // Four operators at once: separate processes writing the same database, serialized by it.
     const decisions = await Promise.all([
       admin('approve', deposit),
       admin('reject', rejectedDeposit, 'no', 'such', 'transaction'),
@@ -103,24 +106,24 @@ describe('admin CLI', () => {
       'withdrawal # approved: -30 USDT',
       'withdrawal # rejected: -20 USDT',
     ])
-    expect(usdt()).toEqual({ available: '10020', frozen: '0' })
-    const reason = withDb(server, (db) => db.prepare('SELECT info FROM asset_records WHERE id = ?').get(Number(rejectedDeposit))?.info)
+    expect(await usdt()).toEqual({ available: '10020', frozen: '0' })
+    const reason = await withDb(server, async (db) => (await db.get('SELECT info FROM asset_records WHERE id = ?', Number(rejectedDeposit)))?.info)
     expect(reason).toContain('no such transaction')
     expect((await admin('verify')).code).toBe(0)
 
-    const ctx = openAdminContext({ DATA_DIR: server.dataDir })
+    const ctx = await openAdminContext(adminEnv())
     for (const id of [deposit, rejectedDeposit, withdrawal, rejectedWithdrawal]) {
-      const again = runCommand(ctx, 'approve', [id])
+      const again = await runCommand(ctx, 'approve', [id])
       expect(again).toMatchObject({ exitCode: 1, err: expect.stringMatching(/already (approved|rejected)/) })
     }
-    expect(runCommand(ctx, 'list', []).out).toBe('nothing to review')
-    expect(runCommand(ctx, 'list', ['all']).out).toContain(`#${rejectedWithdrawal} withdrawal rejected`)
-    ctx.db.close()
-    expect(usdt()).toEqual({ available: '10020', frozen: '0' })
+    expect((await runCommand(ctx, 'list', [])).out).toBe('nothing to review')
+    expect((await runCommand(ctx, 'list', ['all'])).out).toContain(`#${rejectedWithdrawal} withdrawal rejected`)
+    await ctx.db.close()
+    expect(await usdt()).toEqual({ available: '10020', frozen: '0' })
   })
 
   it('exits 1 and names the difference when a balance was changed behind the ledger', async () => {
-    withDb(server, (db) => db.prepare("UPDATE balances SET available = '1' WHERE user_id = ? AND account_type = 1 AND currency = 'ETH'").run(demoId))
+    await withDb(server, (db) => db.run("UPDATE balances SET available = '1' WHERE user_id = ? AND account_type = 1 AND currency = 'ETH'", demoId))
     const verified = await admin('verify')
     expect(verified.code).toBe(1)
     expect(verified.stderr).toMatch(/INCONSISTENT, 1 difference/)

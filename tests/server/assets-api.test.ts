@@ -43,12 +43,12 @@ describe('transfer', () => {
   it('moves money between the two accounts and answers code 1 with the record', async () => {
     const answer = await server.post(ASSET_PATHS.transfer, { amount: '100.5', currency: 'usdt', type: '1' }, alice.headers)
     expect(answer.json).toMatchObject({ code: BB_OK, data: { accountType: 1, tradeType: RECORD_TYPES.transferOut, currency: 'USDT', amount: '-100.5', actualArrival: '100.5', status: RECORD_STATUS.finished } })
-    expect(balanceOf(server, alice.userId, 1, 'USDT').available).toBe('899.5')
-    expect(balanceOf(server, alice.userId, 2, 'USDT').available).toBe('100.5')
+    expect((await balanceOf(server, alice.userId, 1, 'USDT')).available).toBe('899.5')
+    expect((await balanceOf(server, alice.userId, 2, 'USDT')).available).toBe('100.5')
     const back = await server.post(ASSET_PATHS.transfer, { amount: '0.5', currency: 'USDT', type: '2' }, alice.headers)
     expect(back.json.code).toBe(BB_OK)
-    expect(balanceOf(server, alice.userId, 2, 'USDT').available).toBe('100')
-    expect(snapshot(server).differences).toEqual([])
+    expect((await balanceOf(server, alice.userId, 2, 'USDT')).available).toBe('100')
+    expect((await snapshot(server)).differences).toEqual([])
   })
 })
 
@@ -61,7 +61,7 @@ const closeOf = async (symbol: string): Promise<string> => {
 const feeRateOf = async (): Promise<string> =>
   (await server.post(ASSET_PATHS.exchangeQuote, { from: 'USDT', to: 'BTC', amount: '100' }, alice.headers)).json.data.feeRate
 const setRate = (value: string) =>
-  withDb(server, (db) => db.prepare("UPDATE params SET value = ? WHERE name = 'exchange_fee_rate'").run(value))
+  withDb(server, (db) => db.run("UPDATE params SET value = ? WHERE name = 'exchange_fee_rate'", value))
 
 describe('exchange', () => {
   it("quotes at the feed's close with the stated fee, truncated to 8 decimals", async () => {
@@ -93,28 +93,28 @@ describe('exchange', () => {
       code: BB_OK,
       data: { tradeType: RECORD_TYPES.exchange, currency: 'BTC', amount: '-0.2', fee: fee.toFixed(), actualArrival: gross.minus(fee).toFixed(), arrivalCurrency: 'USDT' },
     })
-    expect(balanceOf(server, alice.userId, 1, 'BTC').available).toBe('0.3')
-    expect(balanceOf(server, alice.userId, 1, 'USDT').available).toBe(gross.minus(fee).plus('900').toFixed())
-    expect(snapshot(server).differences).toEqual([])
+    expect((await balanceOf(server, alice.userId, 1, 'BTC')).available).toBe('0.3')
+    expect((await balanceOf(server, alice.userId, 1, 'USDT')).available).toBe(gross.minus(fee).plus('900').toFixed())
+    expect((await snapshot(server)).differences).toEqual([])
   })
 
   it('charges the fee rate an operator sets, and ignores one that makes no sense', async () => {
-    setRate('0.001')
+    await setRate('0.001')
     expect(await feeRateOf()).toBe('0.001')
     for (const nonsense of ['1.5', '-0.1', 'abc', '']) {
-      setRate(nonsense)
+      await setRate(nonsense)
       expect(await feeRateOf(), nonsense).toBe('0.002')
     }
-    setRate('0.002')
+    await setRate('0.002')
   })
 
   it('refuses the same currency twice and more than the balance', async () => {
     const same = await server.post(ASSET_PATHS.exchangeQuote, { from: 'ETH', to: 'eth', amount: '1' }, alice.headers)
     expect(same.json).toEqual({ code: 0, msg: SERVER_MESSAGES.sameCurrency, data: null })
-    const before = snapshot(server)
+    const before = await snapshot(server)
     const tooMuch = await server.post(ASSET_PATHS.exchange, { from: 'BTC', to: 'USDT', amount: '5' }, alice.headers)
     expect(tooMuch.json).toEqual({ code: 0, msg: SERVER_MESSAGES.insufficientBalance, data: null })
-    expect(snapshot(server)).toEqual(before)
+    expect(await snapshot(server)).toEqual(before)
   })
 })
 

@@ -14,7 +14,7 @@ let before: Snapshot
 beforeAll(async () => {
   server = await startServer()
   user = await fundedUser(server, 'bad@assets.test', [{ currency: 'USDT', amount: '50' }, { currency: 'BTC', amount: '1' }])
-  before = snapshot(server)
+  before = await snapshot(server)
 })
 afterAll(() => server.close())
 
@@ -135,18 +135,18 @@ describe('malformed requests and sessions', () => {
 
   it("never finds another user's record by id", async () => {
     const other = await fundedUser(server, 'other@assets.test', [{ currency: 'ETH', amount: '1' }])
-    before = snapshot(server)
-    withDb(server, (db) => {
-      const theirs = db.prepare('SELECT id FROM asset_records WHERE user_id = ?').get(other.userId)
-      expect(findRecord(db, Number(theirs?.id), user.userId)).toBeUndefined()
-      expect(findRecord(db, Number(theirs?.id), other.userId)?.currency).toBe('ETH')
+    before = await snapshot(server)
+    await withDb(server, async (db) => {
+      const theirs = await db.get('SELECT id FROM asset_records WHERE user_id = ?', other.userId)
+      expect(await findRecord(db, Number(theirs?.id), user.userId)).toBeUndefined()
+      expect((await findRecord(db, Number(theirs?.id), other.userId))?.currency).toBe('ETH')
     })
   })
 })
 
 describe('after all of it', () => {
-  it('nothing moved, and the ledger agrees with the balances', () => {
-    const after = snapshot(server)
+  it('nothing moved, and the ledger agrees with the balances', async () => {
+    const after = await snapshot(server)
     expect(after).toEqual(before)
     expect(after.differences).toEqual([])
   })
@@ -158,7 +158,7 @@ describe('without a price', () => {
     const offline = await startServer({ marketSource: 'huobi', huobiUrl: 'http://127.0.0.1:9', huobiTimeoutMs: 200 })
     try {
       const someone = await fundedUser(offline, 'noprice@assets.test', [{ currency: 'USDT', amount: '10' }])
-      const state = snapshot(offline)
+      const state = await snapshot(offline)
       for (const path of [ASSET_PATHS.exchangeQuote, ASSET_PATHS.exchange]) {
         const answer = await offline.post(path, { from: 'USDT', to: 'BTC', amount: '1' }, someone.headers)
         expect(answer.json, path).toEqual({ code: 0, msg: M.priceUnavailable, data: null })
@@ -166,7 +166,7 @@ describe('without a price', () => {
       // USDT is priced at 1 without the feed, but the other side still needs it.
       const transfer = await offline.post(ASSET_PATHS.transfer, { amount: '1', currency: 'USDT', type: '1' }, someone.headers)
       expect(transfer.json.code).toBe(1)
-      expect(snapshot(offline).entries).toBe(state.entries + 1)
+      expect((await snapshot(offline)).entries).toBe(state.entries + 1)
     } finally {
       await offline.close()
     }

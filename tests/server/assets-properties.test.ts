@@ -1,15 +1,15 @@
 // Property-based: random sequences of credits, transfers, exchanges, freezes, unfreezes and
-// pay-outs, applied by the real ledger operations to a fresh database and to a plain model.
+// pay-outs, applied by the real ledger operations to two fresh users of a database and to a plain model.
 // After every step the database equals the model, no balance is negative, a refused step changed
 // nothing, every currency sums to zero across users and system accounts, and verifyLedger is clean.
-import { DatabaseSync } from 'node:sqlite'
 import { BigNumber } from 'bignumber.js'
 import * as fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { quoteExchange } from '../../server/assets/exchange-quote.ts'
-import { migrate } from '../../server/db/migrate.ts'
+import type { Database } from '../../server/db/database.ts'
 import * as ops from '../../server/ledger/operations.ts'
 import { systemTotals, verifyLedger } from '../../server/ledger/verify.ts'
+import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
 
 const CURRENCIES = ['USDT', 'BTC', 'DOGE'] as const
 const PRICES: Record<string, BigNumber> = { USDT: new BigNumber(1), BTC: new BigNumber('65432.17'), DOGE: new BigNumber('0.123457') }
@@ -73,83 +73,103 @@ function plan(c: Command): Map<string, BigNumber> | 'skip' {
   return changes
 }
 
-function run(db: DatabaseSync, c: Command): void {
-  const base = { userId: c.user, currency: c.currency, amount: c.amount, memo: '', now: 1 }
-  if (c.op === 'credit') ops.creditFromOutside(db, { ...base, accountType: c.acct, kind: 'credit' })
-  if (c.op === 'transfer') ops.transferBetweenAccounts(db, { ...base, from: c.acct, to: c.acct === 1 ? 2 : 1 })
-  if (c.op === 'freeze') ops.freeze(db, { ...base, accountType: c.acct })
-  if (c.op === 'unfreeze') ops.unfreeze(db, { ...base, accountType: c.acct })
+/** The two users of one run: a command's `user` (1 or 2) is a slot, this maps it to the user's id. */
+type Users = ReadonlyMap<number, number>
+const idOf = (users: Users, slot: number): number => users.get(slot) ?? Number.NaN
+
+async function run(db: Database, c: Command, users: Users): Promise<void> {
+  const base = { userId: idOf(users, c.user), currency: c.currency, amount: c.amount, memo: '', now: 1 }
+  if (c.op === 'credit') await ops.creditFromOutside(db, { ...base, accountType: c.acct, kind: 'credit' })
+  if (c.op === 'transfer') await ops.transferBetweenAccounts(db, { ...base, from: c.acct, to: c.acct === 1 ? 2 : 1 })
+  if (c.op === 'freeze') await ops.freeze(db, { ...base, accountType: c.acct })
+  if (c.op === 'unfreeze') await ops.unfreeze(db, { ...base, accountType: c.acct })
   if (c.op === 'payout') {
     const fee = new BigNumber(c.amount).times(c.feeShare).div(100).decimalPlaces(8, BigNumber.ROUND_DOWN).toFixed()
-    ops.payOutFrozen(db, { ...base, accountType: c.acct, fee })
+    await ops.payOutFrozen(db, { ...base, accountType: c.acct, fee })
   }
   if (c.op === 'exchange') {
     const quote = quoteOf(c)
     const gross = new BigNumber(quote.receive).plus(quote.fee).toFixed()
-    ops.exchangeCurrencies(db, { userId: c.user, accountType: 1, from: c.currency, to: c.to, amount: c.amount, gross, fee: quote.fee, memo: '', now: 1 })
+    await ops.exchangeCurrencies(db, { ...base, accountType: 1, from: c.currency, to: c.to, gross, fee: quote.fee })
   }
 }
 
-function freshDb(): DatabaseSync {
-  const db = new DatabaseSync(':memory:', { enableForeignKeyConstraints: true })
-  migrate(db)
-  for (const id of USERS) {
-    db.prepare(`INSERT INTO users (id, uid, email, password_hash, invitation_code, created_at) VALUES (?, ?, ?, 'h', ?, 0)`).run(id, `U${id}`, `${id}@p.io`, `CODE${id}XYZ`)
-  }
-  return db
+let runs = 0
+/** Two new users for one run: runs share the database (a fresh PostgreSQL one per run would be slow). */
+async function newUsers(ledger: LedgerDb): Promise<Users> {
+  runs += 1
+  const users = new Map<number, number>()
+  for (const slot of USERS) users.set(slot, await ledger.addUser(`run${runs}-${slot}@p.io`))
+  return users
 }
 
-const stored = (db: DatabaseSync): Model =>
-  new Map(
-    db.prepare('SELECT user_id, account_type, currency, available, frozen FROM balances').all().flatMap((row) => [
-      [key(Number(row.user_id), Number(row.account_type), String(row.currency), 'available'), new BigNumber(String(row.available))],
-      [key(Number(row.user_id), Number(row.account_type), String(row.currency), 'frozen'), new BigNumber(String(row.frozen))],
-    ]),
+/** The run's users' balances, keyed by slot. */
+async function stored(db: Database, users: Users): Promise<Model> {
+  const slots = new Map([...users].map(([slot, id]) => [id, slot]))
+  const rows = await db.all('SELECT user_id, account_type, currency, available, frozen FROM balances WHERE user_id IN (?, ?)', idOf(users, 1), idOf(users, 2))
+  return new Map(
+    rows.flatMap((row) => {
+      const slot = slots.get(Number(row.user_id)) ?? 0
+      return [
+        [key(slot, Number(row.account_type), String(row.currency), 'available'), new BigNumber(String(row.available))],
+        [key(slot, Number(row.account_type), String(row.currency), 'frozen'), new BigNumber(String(row.frozen))],
+      ] as const
+    }),
   )
+}
 
-function expectSameMoney(db: DatabaseSync, model: Model): void {
-  const actual = stored(db)
+async function expectSameMoney(db: Database, model: Model, users: Users): Promise<void> {
+  const actual = await stored(db, users)
   for (const k of new Set([...actual.keys(), ...model.keys()])) {
     expect(get(actual, k).toFixed(), k).toBe(get(model, k).toFixed())
     expect(get(actual, k).isNegative(), k).toBe(false)
   }
-  // Conservation: what users hold plus what the system accounts hold is zero in every currency.
+  // Conservation: what all users hold plus what the system accounts hold is zero in every currency.
   const totals = new Map<string, BigNumber>()
   const add = (c: string, v: BigNumber.Value) => totals.set(c, (totals.get(c) ?? new BigNumber(0)).plus(v))
-  for (const [k, v] of actual) add(k.split('|')[2] ?? '', v)
-  for (const [k, v] of systemTotals(db)) add(k.split(':')[1] ?? '', v)
+  for (const row of await db.all('SELECT currency, available, frozen FROM balances')) {
+    add(String(row.currency), String(row.available))
+    add(String(row.currency), String(row.frozen))
+  }
+  for (const [k, v] of await systemTotals(db)) add(k.split(':')[1] ?? '', v)
   for (const [c, total] of totals) expect(total.toFixed(), c).toBe('0')
 }
 
+const entryCount = async (db: Database): Promise<number> => Number((await db.get('SELECT count(*) AS n FROM ledger_entries'))?.n)
+
 describe('ledger properties', () => {
-  it('conserve every currency, never go negative, refuse without change, and always verify', () => {
-    fc.assert(
-      fc.property(fc.array(command, { minLength: 1, maxLength: 40 }), (commands) => {
-        const db = freshDb()
+  let ledger: LedgerDb
+  beforeAll(async () => {
+    ledger = await openLedgerDb()
+  })
+  afterAll(() => ledger.close())
+
+  it('conserve every currency, never go negative, refuse without change, and always verify', { timeout: 180_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 40 }), async (commands) => {
+        const db = ledger.db
+        const users = await newUsers(ledger)
         const model: Model = new Map()
+        const entriesAtStart = await entryCount(db)
         let moved = 0
-        try {
-          for (const c of commands) {
-            const changes = plan(c)
-            if (changes === 'skip') continue
-            const wouldOverdraw = [...changes].some(([k, delta]) => get(model, k).plus(delta).isNegative())
-            const entriesBefore = Number(db.prepare('SELECT count(*) AS n FROM ledger_entries').get()?.n)
-            if (wouldOverdraw) {
-              expect(() => run(db, c)).toThrow(ops.InsufficientBalanceError)
-              expect(Number(db.prepare('SELECT count(*) AS n FROM ledger_entries').get()?.n)).toBe(entriesBefore)
-            } else {
-              run(db, c)
-              for (const [k, delta] of changes) model.set(k, get(model, k).plus(delta))
-              moved += 1
-            }
-            expect(db.isTransaction).toBe(false)
-            expectSameMoney(db, model)
+        for (const c of commands) {
+          const changes = plan(c)
+          if (changes === 'skip') continue
+          const wouldOverdraw = [...changes].some(([k, delta]) => get(model, k).plus(delta).isNegative())
+          const entriesBefore = await entryCount(db)
+          if (wouldOverdraw) {
+            await expect(run(db, c, users)).rejects.toThrow(ops.InsufficientBalanceError)
+            expect(await entryCount(db)).toBe(entriesBefore)
+          } else {
+            await run(db, c, users)
+            for (const [k, delta] of changes) model.set(k, get(model, k).plus(delta))
+            moved += 1
           }
-          expect(verifyLedger(db)).toEqual([])
-          expect(Number(db.prepare('SELECT count(*) AS n FROM ledger_entries').get()?.n)).toBe(moved)
-        } finally {
-          db.close()
+          expect(db.inTransaction).toBe(false)
+          await expectSameMoney(db, model, users)
         }
+        expect(await verifyLedger(db)).toEqual([])
+        expect(await entryCount(db)).toBe(entriesAtStart + moved)
       }),
       { numRuns: 150 },
     )

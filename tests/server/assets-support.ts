@@ -1,6 +1,8 @@
 // Helpers of the asset tests against a real server: a logged-in user with money put in through
-// the ledger (a second SQLite connection, as the admin CLI would), and a look at the database.
+// the ledger (a second connection to the server's database, as the admin CLI would), and a look at
+// the database.
 import type { Database } from '../../server/db/database.ts'
+import { str } from '../../server/db/rows.ts'
 import { TOKEN_HEADER } from '../../src/contract/envelopes.ts'
 import { creditWithRecord } from '../../server/ledger/operator-credit.ts'
 import { type LedgerDifference, verifyLedger } from '../../server/ledger/verify.ts'
@@ -55,6 +57,6 @@ export const snapshot = (server: TestServer): Promise<Snapshot> =>
 export function balanceOf(server: TestServer, userId: number, accountType: number, currency: string): Promise<{ available: string; frozen: string }> {
   return withDb(server, async (db) => {
     const row = await db.get('SELECT available, frozen FROM balances WHERE user_id = ? AND account_type = ? AND currency = ?', userId, accountType, currency)
-    return { available: String(row?.available ?? '0'), frozen: String(row?.frozen ?? '0') }
+    return row ? { available: str(row, 'available'), frozen: str(row, 'frozen') } : { available: '0', frozen: '0' }
   })
 }

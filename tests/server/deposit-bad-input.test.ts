@@ -58,7 +58,7 @@ function bodies(fields: readonly string[]): Array<{ body: string; headers: Recor
 const LEAK = /\n\s+at |node_modules|\.[cm]?[jt]s:\d+|FST_|SqliteError|TypeError|ReferenceError/
 
 it('refuses every malformed request cleanly and changes nothing', async () => {
-  const before = snapshot(server)
+  const before = await snapshot(server)
   const problems: string[] = []
   let count = 0
   const check = async (method: string, path: string, body: string | undefined, headers: Record<string, string>) => {
@@ -89,5 +89,5 @@ it('refuses every malformed request cleanly and changes nothing', async () => {
   await check('POST', ASSET_PATHS.depositProof, 'id=1', { ...FORM, ...user.headers })
   expect(problems).toEqual([])
   expect(count).toBeGreaterThan(500)
-  expect(snapshot(server)).toEqual(before)
+  expect(await snapshot(server)).toEqual(before)
 }, 60_000)

@@ -19,11 +19,11 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const statusOf = (id: string): unknown => withDb(server, (db) => db.prepare('SELECT status FROM asset_records WHERE id = ?').get(Number(id))?.status)
+const statusOf = (id: string): Promise<unknown> => withDb(server, async (db) => (await db.get('SELECT status FROM asset_records WHERE id = ?', Number(id)))?.status)
 
-async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+async function until(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
   const start = Date.now()
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -32,14 +32,14 @@ async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
 it('approves deposits and withdrawals once they have waited the delay', async () => {
   const deposit = (await postMultipart(server, ASSET_PATHS.deposit, { currency: 'USDT', chain: 'TRC20', amount: '40' }, { bytes: pngImage(3, 3) }, user.headers)).json.data
   const withdrawal = (await server.post(ASSET_PATHS.withdraw, { currency: 'USDT', chain: 'TRC20', address: TRON, amount: '30', tradePassword: '123456' }, user.headers)).json.data
-  expect(balanceOf(server, user.userId, 1, 'USDT')).toEqual({ available: '70', frozen: '30' })
+  expect(await balanceOf(server, user.userId, 1, 'USDT')).toEqual({ available: '70', frozen: '30' })
 
   // Several ticks of the timer pass, but the records are younger than the delay.
   await new Promise((resolve) => setTimeout(resolve, 1200))
-  expect([statusOf(deposit.id), statusOf(withdrawal.id)]).toEqual([RECORD_STATUS.reviewing, RECORD_STATUS.reviewing])
+  expect([await statusOf(deposit.id), await statusOf(withdrawal.id)]).toEqual([RECORD_STATUS.reviewing, RECORD_STATUS.reviewing])
 
   server.clock.advance(DELAY_SECONDS)
-  await until(() => statusOf(deposit.id) === RECORD_STATUS.finished && statusOf(withdrawal.id) === RECORD_STATUS.finished)
-  expect(balanceOf(server, user.userId, 1, 'USDT')).toEqual({ available: '110', frozen: '0' })
-  expect(snapshot(server).differences).toEqual([])
+  await until(async () => (await statusOf(deposit.id)) === RECORD_STATUS.finished && (await statusOf(withdrawal.id)) === RECORD_STATUS.finished)
+  expect(await balanceOf(server, user.userId, 1, 'USDT')).toEqual({ available: '110', frozen: '0' })
+  expect((await snapshot(server)).differences).toEqual([])
 })

@@ -1,18 +1,17 @@
 // Deposits end to end against a real server: the address and minimum, a request with a real image,
 // the operator's approval crediting exactly once, rejection, and the proof shown only to its owner.
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import { BigNumber } from 'bignumber.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ASSET_PATHS, CHAINS, CONFIRMATIONS, type Currency, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { IDEMPOTENCY_HEADER } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { num } from '../../server/db/rows.ts'
 import { MAX_PENDING_DEPOSITS } from '../../server/deposits/request.ts'
 import { ReviewRefusal, approveDeposit, rejectDeposit } from '../../server/deposits/review.ts'
 import { readImageHeader } from '../../server/uploads/image-header.ts'
 import { normalizeAddress } from '../../server/withdrawals/address-format.ts'
 import { balanceOf, type Funded, fundedUser, snapshot, withDb } from './assets-support.ts'
-import { jpegImage, pngImage, postMultipart, reviewContext } from './deposit-support.ts'
+import { jpegImage, pngImage, postMultipart, reviewContext, storedUploads } from './deposit-support.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -29,7 +28,7 @@ afterAll(() => server.close())
 const deposit = (user: Funded, fields: Record<string, string>, bytes: Buffer | null = pngImage(4, 3)) =>
   postMultipart(server, ASSET_PATHS.deposit, fields, bytes ? { bytes } : undefined, user.headers)
 
-const review = <T>(work: (ctx: ReturnType<typeof reviewContext>) => T): T => withDb(server, (db) => work(reviewContext(server, db)))
+const review = <T>(work: (ctx: ReturnType<typeof reviewContext>) => Promise<T>): Promise<T> => withDb(server, (db) => work(reviewContext(server, db)))
 
 describe('deposit address', () => {
   const pairs = Object.entries(CHAINS).flatMap(([currency, chains]) => chains.map((chain) => [currency, chain] as const))
@@ -69,45 +68,48 @@ describe('deposit request and review', () => {
     const record = answer.json.data
     const { address } = (await server.post(ASSET_PATHS.depositAddress, { currency: 'USDT', chain: 'TRC20' }, alice.headers)).json.data
     expect(record).toMatchObject({ tradeType: RECORD_TYPES.deposit, status: RECORD_STATUS.reviewing, currency: 'USDT', amount: '25.5', info: `TRC20 ${address}` })
-    expect(balanceOf(server, alice.userId, 1, 'USDT').available).toBe('0')
+    expect((await balanceOf(server, alice.userId, 1, 'USDT')).available).toBe('0')
 
-    const approved = review((ctx) => approveDeposit(ctx, record.id, undefined))
+    const approved = await review((ctx) => approveDeposit(ctx, record.id, undefined))
     expect(approved).toMatchObject({ id: record.id, status: RECORD_STATUS.finished, actualArrival: '25.5' })
-    expect(balanceOf(server, alice.userId, 1, 'USDT').available).toBe('25.5')
+    expect((await balanceOf(server, alice.userId, 1, 'USDT')).available).toBe('25.5')
 
-    const before = snapshot(server)
-    expect(() => review((ctx) => approveDeposit(ctx, record.id, undefined))).toThrow(ReviewRefusal)
-    expect(() => review((ctx) => rejectDeposit(ctx, record.id, 'late'))).toThrow(ReviewRefusal)
-    expect(snapshot(server)).toEqual(before)
+    const before = await snapshot(server)
+    await expect(review((ctx) => approveDeposit(ctx, record.id, undefined))).rejects.toThrow(ReviewRefusal)
+    await expect(review((ctx) => rejectDeposit(ctx, record.id, 'late'))).rejects.toThrow(ReviewRefusal)
+    expect(await snapshot(server)).toEqual(before)
     expect(before.differences).toEqual([])
   })
 
   it('rejection keeps the balance and tells the reason in info', async () => {
     const record = (await deposit(alice, { currency: 'BTC', chain: 'BTC', amount: '0.01' }, jpegImage(8, 8))).json.data
-    const before = balanceOf(server, alice.userId, 1, 'BTC')
-    const rejected = review((ctx) => rejectDeposit(ctx, record.id, '  No such transfer\non chain '))
+    const before = await balanceOf(server, alice.userId, 1, 'BTC')
+    const rejected = await review((ctx) => rejectDeposit(ctx, record.id, '  No such transfer\non chain '))
     expect(rejected.status).toBe(RECORD_STATUS.rejected)
     expect(rejected.info).toMatch(/^BTC bc1\w+ · No such transfer on chain$/)
-    expect(balanceOf(server, alice.userId, 1, 'BTC')).toEqual(before)
-    expect(() => review((ctx) => approveDeposit(ctx, record.id, undefined))).toThrow(ReviewRefusal)
+    expect(await balanceOf(server, alice.userId, 1, 'BTC')).toEqual(before)
+    await expect(review((ctx) => approveDeposit(ctx, record.id, undefined))).rejects.toThrow(ReviewRefusal)
   })
 
   it('the review functions refuse unknown ids and records of another kind', async () => {
-    expect(() => review((ctx) => approveDeposit(ctx, '999999', undefined))).toThrow(ReviewRefusal)
-    expect(() => review((ctx) => approveDeposit(ctx, 'abc', undefined))).toThrow(ReviewRefusal)
-    const seeded = withDb(server, (db) => db.prepare('SELECT id FROM asset_records WHERE trade_type <> 1 LIMIT 1').get()?.id)
-    if (seeded !== undefined) expect(() => review((ctx) => approveDeposit(ctx, String(seeded), undefined))).toThrow(ReviewRefusal)
+    await expect(review((ctx) => approveDeposit(ctx, '999999', undefined))).rejects.toThrow(ReviewRefusal)
+    await expect(review((ctx) => approveDeposit(ctx, 'abc', undefined))).rejects.toThrow(ReviewRefusal)
+    const seeded = await withDb(server, async (db) => {
+      const row = await db.get('SELECT id FROM asset_records WHERE trade_type <> 1 LIMIT 1')
+      return row ? num(row, 'id') : undefined
+    })
+    if (seeded !== undefined) await expect(review((ctx) => approveDeposit(ctx, String(seeded), undefined))).rejects.toThrow(ReviewRefusal)
   })
 
   it('requires a proof, and refuses amounts under 1 USDT worth at request time', async () => {
-    const before = snapshot(server)
+    const before = await snapshot(server)
     expect((await deposit(alice, { currency: 'USDT', chain: 'ERC20', amount: '5' }, null)).json.msg).toBe(SERVER_MESSAGES.uploadCredentials)
     expect((await deposit(alice, { currency: 'USDT', chain: 'ERC20', amount: '0.99999999' })).json.msg).toBe(SERVER_MESSAGES.depositBelowMinimum)
     expect((await deposit(alice, { currency: 'DOGE', chain: 'DOGE', amount: '0.001' })).json.msg).toBe(SERVER_MESSAGES.depositBelowMinimum)
     expect((await deposit(alice, { currency: 'USDT', chain: 'BTC', amount: '5' })).json.msg).toBe(SERVER_MESSAGES.unsupportedChain)
     expect((await deposit(alice, { currency: 'USDT', chain: 'TRC20', amount: '1.123456789' })).json.msg).toBe(SERVER_MESSAGES.amountTooPrecise)
     expect((await deposit(alice, { currency: 'USDT', chain: 'TRC20' })).status).toBe(400)
-    expect(snapshot(server)).toEqual(before)
+    expect(await snapshot(server)).toEqual(before)
   })
 
   it('files a retried upload once for one idempotency key', async () => {
@@ -115,21 +117,24 @@ describe('deposit request and review', () => {
     const proof = { bytes: pngImage(6, 6) }
     const fields = { currency: 'USDT', chain: 'TRC20', amount: '12' }
     const first = await postMultipart(server, ASSET_PATHS.deposit, fields, proof, { ...bob.headers, ...key })
-    const files = await readdir(join(server.dataDir, 'uploads'))
+    const files = await storedUploads(server)
     const again = await postMultipart(server, ASSET_PATHS.deposit, fields, proof, { ...bob.headers, ...key })
     expect(again.json).toEqual(first.json)
-    expect(await readdir(join(server.dataDir, 'uploads'))).toEqual(files)
+    expect(await storedUploads(server)).toEqual(files)
     const other = await postMultipart(server, ASSET_PATHS.deposit, { ...fields, amount: '13' }, proof, { ...bob.headers, ...key })
     expect(other.json.msg).toBe(SERVER_MESSAGES.idempotencyKeyReused)
-    expect(await readdir(join(server.dataDir, 'uploads'))).toEqual(files)
+    expect(await storedUploads(server)).toEqual(files)
   })
 
   it(`keeps at most ${MAX_PENDING_DEPOSITS} deposits waiting per user`, async () => {
     const busy = await fundedUser(server, 'busy@deposit.test')
     for (let i = 0; i < MAX_PENDING_DEPOSITS; i++) expect((await deposit(busy, { currency: 'USDT', chain: 'TRC20', amount: '2' })).json.code).toBe(1)
     expect((await deposit(busy, { currency: 'USDT', chain: 'TRC20', amount: '2' })).json.msg).toBe(SERVER_MESSAGES.tooManyPendingDeposits)
-    const first = withDb(server, (db) => db.prepare('SELECT min(id) AS id FROM asset_records WHERE user_id = ?').get(busy.userId)?.id)
-    review((ctx) => rejectDeposit(ctx, String(first), 'duplicate'))
+    const first = await withDb(server, async (db) => {
+      const row = await db.get('SELECT min(id) AS id FROM asset_records WHERE user_id = ?', busy.userId)
+      return row ? num(row, 'id') : undefined
+    })
+    await review((ctx) => rejectDeposit(ctx, String(first), 'duplicate'))
     expect((await deposit(busy, { currency: 'USDT', chain: 'TRC20', amount: '2' })).json.code).toBe(1)
   })
 

@@ -1,7 +1,10 @@
 // Helpers of the deposit, withdrawal, upload and address-book tests: images made byte by byte
 // (real PNG/JPEG/WebP and the things that only pretend to be images), a multipart post, and the
 // context the admin CLI would build to call the review functions on the server's database.
-import type { DatabaseSync } from 'node:sqlite'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Database } from '../../server/db/database.ts'
+import { str } from '../../server/db/rows.ts'
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
 import { TOKEN_HEADER } from '../../src/contract/envelopes.ts'
@@ -83,7 +86,7 @@ export async function postMultipart(
 }
 
 /** What the admin CLI builds: the review functions only need the database and a clock. */
-export function reviewContext(server: TestServer, db: DatabaseSync): AppContext {
+export function reviewContext(server: TestServer, db: Database): AppContext {
   const quiet = { error: () => {}, info: () => {} }
   return { db, now: () => server.clock.now, config: { dataDir: server.dataDir }, log: quiet } as unknown as AppContext
 }
@@ -92,4 +95,19 @@ export function reviewContext(server: TestServer, db: DatabaseSync): AppContext 
 export async function setFundPassword(server: TestServer, token: string, tradePassword = '123456'): Promise<void> {
   const set = await server.post('/bb/user/setTransactionPwd', { loginPassword: LOGIN_PASSWORD, tradePassword }, { [TOKEN_HEADER]: token })
   if (set.json?.code !== 1) throw new Error(`setTransactionPwd failed: ${set.text}`)
+}
+
+/**
+ * The names of the private uploads the server keeps, sorted: the files of DATA_DIR/uploads with
+ * SQLite, the rows of stored_files on PostgreSQL (server/uploads/store.ts).
+ */
+export async function storedUploads(server: TestServer): Promise<string[]> {
+  if (server.database.databaseUrl) {
+    return server.withDb(async (db) => (await db.all("SELECT name FROM stored_files WHERE folder = 'uploads' ORDER BY name")).map((row) => str(row, 'name')))
+  }
+  try {
+    return (await readdir(join(server.dataDir, 'uploads'))).toSorted()
+  } catch {
+    return []
+  }
 }

@@ -1,14 +1,13 @@
 // The proof upload takes only real images, decided by their bytes; keeps none of the original file
 // (metadata, appended payloads); refuses oversized files and pixel bombs before decoding them; and
 // every refusal leaves no record and no file behind.
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ASSET_PATHS } from '../../src/contract/assets.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { MAX_UPLOAD_BYTES, readImageHeader } from '../../server/uploads/image-header.ts'
+import { str } from '../../server/db/rows.ts'
 import { type Funded, fundedUser, snapshot, withDb } from './assets-support.ts'
-import { jpegImage, pngHeaderOnly, pngImage, postMultipart, type Proof, WEBP_1X1 } from './deposit-support.ts'
+import { jpegImage, pngHeaderOnly, pngImage, postMultipart, type Proof, storedUploads, WEBP_1X1 } from './deposit-support.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -22,13 +21,7 @@ afterAll(() => server.close())
 const FIELDS = { currency: 'USDT', chain: 'TRC20', amount: '10' }
 const upload = (proof: Proof) => postMultipart(server, ASSET_PATHS.deposit, FIELDS, proof, user.headers)
 
-async function storedFiles(): Promise<string[]> {
-  try {
-    return await readdir(join(server.dataDir, 'uploads'))
-  } catch {
-    return []
-  }
-}
+const storedFiles = (): Promise<string[]> => storedUploads(server)
 
 /** Uploads and fetches the stored proof back as its owner. */
 async function roundTrip(proof: Proof): Promise<{ bytes: Buffer; headers: Headers }> {
@@ -102,17 +95,17 @@ describe('refused uploads leave no record and no file', () => {
   ]
 
   it.each(refusals)('%s', async (_label, proof, status, msg) => {
-    const before = snapshot(server)
+    const before = await snapshot(server)
     const files = await storedFiles()
     const answer = await upload(proof)
     expect(answer.status).toBe(status)
     expect(answer.json).toEqual({ code: 0, msg, data: null })
-    expect(snapshot(server)).toEqual(before)
+    expect(await snapshot(server)).toEqual(before)
     expect(await storedFiles()).toEqual(files)
   })
 
   it('keeps exactly one file per stored proof', async () => {
-    const named = withDb(server, (db) => db.prepare('SELECT proof FROM asset_records WHERE proof IS NOT NULL').all().map((row) => row.proof))
+    const named = await withDb(server, async (db) => (await db.all('SELECT proof FROM asset_records WHERE proof IS NOT NULL')).map((row) => str(row, 'proof')))
     expect((await storedFiles()).toSorted()).toEqual(named.toSorted())
     for (const name of named) expect(name).toMatch(/^[0-9a-f]{32}\.jpg$/)
   })

@@ -29,7 +29,7 @@ afterAll(() => server.close())
 const VALID = { currency: 'USDT', chain: 'TRC20', address: TRON, amount: '100', remark: 'TRC20', tradePassword: '123456' }
 const withdraw = (fields: Record<string, string>, who: Funded = user, headers: Record<string, string> = {}) =>
   server.post(ASSET_PATHS.withdraw, fields, { ...who.headers, ...headers })
-const review = <T>(work: (ctx: ReturnType<typeof reviewContext>) => T): T => withDb(server, (db) => work(reviewContext(server, db)))
+const review = <T>(work: (ctx: ReturnType<typeof reviewContext>) => Promise<T>): Promise<T> => withDb(server, (db) => work(reviewContext(server, db)))
 const usdt = () => balanceOf(server, user.userId, 1, 'USDT')
 
 describe('withdraw config', () => {
@@ -56,27 +56,27 @@ describe('refused withdrawals change nothing', () => {
     ['a wrong fund password', { tradePassword: '654321' }, M.passwordIncorrect],
     ['a too long remark', { remark: 'r'.repeat(65) }, M.remarkTooLong],
   ])('%s', async (_label, change, msg) => {
-    const before = snapshot(server)
+    const before = await snapshot(server)
     const answer = await withdraw({ ...VALID, ...change })
     expect(answer.json).toEqual({ code: 0, msg, data: null })
-    expect(snapshot(server)).toEqual(before)
+    expect(await snapshot(server)).toEqual(before)
   })
 
   it('asks to set a fund password first', async () => {
     const fresh = await fundedUser(server, 'nopass@withdraw.test', [{ currency: 'USDT', amount: '50' }])
     await server.post(ASSET_PATHS.addAddress, { currency: 'USDT', chain: 'TRC20', address: TRON }, fresh.headers)
-    const before = snapshot(server)
+    const before = await snapshot(server)
     expect((await withdraw({ ...VALID, amount: '20' }, fresh)).json).toEqual({ code: 0, msg: M.fundPasswordNotSet, data: null })
-    expect(snapshot(server)).toEqual(before)
+    expect(await snapshot(server)).toEqual(before)
   })
 
   it('is refused while the operator has suspended the currency', async () => {
-    withDb(server, (db) => db.prepare("UPDATE withdraw_config SET enabled = 0 WHERE currency = 'USDT'").run())
+    await withDb(server, async (db) => await db.run("UPDATE withdraw_config SET enabled = 0 WHERE currency = 'USDT'"))
     try {
       expect((await withdraw(VALID)).json.msg).toBe(M.withdrawSuspended)
       expect((await server.post(ASSET_PATHS.withdrawConfig, { currency: 'USDT' }, user.headers)).json.msg).toBe(M.withdrawSuspended)
     } finally {
-      withDb(server, (db) => db.prepare("UPDATE withdraw_config SET enabled = 1 WHERE currency = 'USDT'").run())
+      await withDb(server, async (db) => await db.run("UPDATE withdraw_config SET enabled = 1 WHERE currency = 'USDT'"))
     }
   })
 
@@ -87,9 +87,9 @@ describe('refused withdrawals change nothing', () => {
     const attempt = (tradePassword: string, address: string) =>
       withdraw({ ...VALID, amount: '20', tradePassword }, guesser, { 'x-test-client-address': address })
     for (let i = 0; i < 5; i++) expect((await attempt(`00000${i}`, `10.0.0.${i}`)).json.msg).toBe(M.passwordIncorrect)
-    const before = snapshot(server)
+    const before = await snapshot(server)
     expect((await attempt('246810', '10.0.1.1')).json.msg).toBe(M.tooManyAttempts)
-    expect(snapshot(server)).toEqual(before)
+    expect(await snapshot(server)).toEqual(before)
     server.clock.advance(LOGIN_WINDOW_MS / 1000)
     expect((await attempt('246810', '10.0.1.1')).json.code).toBe(1)
   })
@@ -110,44 +110,44 @@ describe('a valid withdrawal', () => {
       remark: 'TRC20',
       info: `TRC20 ${TRON}`,
     })
-    expect(usdt()).toEqual({ available: '900', frozen: '100' })
+    expect(await usdt()).toEqual({ available: '900', frozen: '100' })
 
-    const paid = review((ctx) => approveWithdrawal(ctx, record.id, undefined))
+    const paid = await review((ctx) => approveWithdrawal(ctx, record.id, undefined))
     expect(paid).toMatchObject({ status: RECORD_STATUS.finished, actualArrival: '99', fee: '1' })
-    expect(usdt()).toEqual({ available: '900', frozen: '0' })
-    const after = snapshot(server)
+    expect(await usdt()).toEqual({ available: '900', frozen: '0' })
+    const after = await snapshot(server)
     expect(after.differences).toEqual([])
-    expect(() => review((ctx) => approveWithdrawal(ctx, record.id, undefined))).toThrow(ReviewRefusal)
-    expect(() => review((ctx) => rejectWithdrawal(ctx, record.id, 'no'))).toThrow(ReviewRefusal)
-    expect(snapshot(server)).toEqual(after)
+    await expect(review((ctx) => approveWithdrawal(ctx, record.id, undefined))).rejects.toThrow(ReviewRefusal)
+    await expect(review((ctx) => rejectWithdrawal(ctx, record.id, 'no'))).rejects.toThrow(ReviewRefusal)
+    expect(await snapshot(server)).toEqual(after)
   })
 
   it('rejection gives the frozen amount back and charges no fee', async () => {
     const record = (await withdraw({ ...VALID, chain: 'ERC20', address: ETH.toUpperCase().replace('0X', '0x'), amount: '50' })).json.data
     expect(record.info).toBe(`ERC20 ${ETH}`)
-    expect(usdt()).toEqual({ available: '850', frozen: '50' })
-    const rejected = review((ctx) => rejectWithdrawal(ctx, record.id, 'Address flagged by compliance'))
+    expect(await usdt()).toEqual({ available: '850', frozen: '50' })
+    const rejected = await review((ctx) => rejectWithdrawal(ctx, record.id, 'Address flagged by compliance'))
     expect(rejected).toMatchObject({ status: RECORD_STATUS.rejected, fee: '0', actualArrival: '0', info: `ERC20 ${ETH} · Address flagged by compliance` })
-    expect(usdt()).toEqual({ available: '900', frozen: '0' })
-    expect(() => review((ctx) => approveWithdrawal(ctx, record.id, undefined))).toThrow(ReviewRefusal)
-    expect(snapshot(server).differences).toEqual([])
+    expect(await usdt()).toEqual({ available: '900', frozen: '0' })
+    await expect(review((ctx) => approveWithdrawal(ctx, record.id, undefined))).rejects.toThrow(ReviewRefusal)
+    expect((await snapshot(server)).differences).toEqual([])
   })
 
   it('moves once for one idempotency key, and refuses the key for another request', async () => {
     const key = { [IDEMPOTENCY_HEADER]: 'withdraw-key-0001' }
     const first = await withdraw({ ...VALID, amount: '30' }, user, key)
-    const entries = snapshot(server).entries
+    const entries = (await snapshot(server)).entries
     const again = await withdraw({ ...VALID, amount: '30' }, user, key)
     expect(again.json).toEqual(first.json)
-    expect(snapshot(server).entries).toBe(entries)
-    expect(usdt()).toEqual({ available: '870', frozen: '30' })
+    expect((await snapshot(server)).entries).toBe(entries)
+    expect(await usdt()).toEqual({ available: '870', frozen: '30' })
     expect((await withdraw({ ...VALID, amount: '31' }, user, key)).json.msg).toBe(M.idempotencyKeyReused)
     expect((await withdraw(VALID, user, { [IDEMPOTENCY_HEADER]: 'bad key!' })).status).toBe(400)
-    expect(usdt()).toEqual({ available: '870', frozen: '30' })
+    expect(await usdt()).toEqual({ available: '870', frozen: '30' })
   })
 
-  it('the review functions refuse unknown ids and deposits', () => {
-    expect(() => review((ctx) => approveWithdrawal(ctx, '424242', undefined))).toThrow(ReviewRefusal)
-    expect(() => review((ctx) => rejectWithdrawal(ctx, '', undefined))).toThrow(ReviewRefusal)
+  it('the review functions refuse unknown ids and deposits', async () => {
+    await expect(review((ctx) => approveWithdrawal(ctx, '424242', undefined))).rejects.toThrow(ReviewRefusal)
+    await expect(review((ctx) => rejectWithdrawal(ctx, '', undefined))).rejects.toThrow(ReviewRefusal)
   })
 })
