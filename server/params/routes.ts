@@ -1,5 +1,6 @@
 // Public system parameters (customer service contacts, seconds-contract fee rate), spec §7.
 import type { FastifyInstance } from 'fastify'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { ParamValue } from '../../src/contract/user.ts'
 import { USER_PATHS } from '../../src/contract/user.ts'
@@ -19,15 +20,19 @@ export async function listParams(ctx: AppContext, prefix: string): Promise<Param
     .map((row) => ({ paramName: str(row, 'name'), valueName: str(row, 'value') }))
 }
 
+async function getParam(ctx: AppContext, name: string): Promise<BbEnvelope<ParamValue | null>> {
+  const param = await findParam(ctx, name)
+  return param ? ok(param) : fail(SERVER_MESSAGES.unknownParam)
+}
+
 export function registerParamRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(USER_PATHS.getParam, async (request) => {
+  app.post(USER_PATHS.getParam, (request) => {
     const { paramName } = readFields(request.body, ['paramName'])
-    const param = await findParam(ctx, paramName.trim())
-    return param ? ok(param) : fail(SERVER_MESSAGES.unknownParam)
+    return getParam(ctx, paramName.trim())
   })
 
-  app.get(USER_PATHS.getParamList, async (request) => {
+  app.get(USER_PATHS.getParamList, (request) => {
     const { keyName = '' } = readFields(request.query, [], ['keyName'])
-    return ok(await listParams(ctx, keyName.trim()))
+    return listParams(ctx, keyName.trim()).then((params) => ok(params))
   })
 }

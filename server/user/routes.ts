@@ -12,12 +12,12 @@ import { register, sendRegistrationCode, verifyRegistrationCode } from './regist
 import { login, logout, userInfo } from './session-calls.ts'
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(USER_PATHS.sendEmailCode, async (request) => await sendRegistrationCode(ctx, readFields(request.body, ['email'])))
+  app.post(USER_PATHS.sendEmailCode, (request) => sendRegistrationCode(ctx, readFields(request.body, ['email'])))
 
-  app.post(USER_PATHS.sendEmailCodeForget, async (request) => await sendResetCode(ctx, readFields(request.body, ['email'])))
+  app.post(USER_PATHS.sendEmailCodeForget, (request) => sendResetCode(ctx, readFields(request.body, ['email'])))
 
-  app.post(USER_PATHS.emailVerification, async (request) =>
-    await verifyRegistrationCode(ctx, readFields(request.body, ['email', 'code'])),
+  app.post(USER_PATHS.emailVerification, (request) =>
+    verifyRegistrationCode(ctx, readFields(request.body, ['email', 'code'])),
   )
 
   app.post(USER_PATHS.register, (request) =>
@@ -31,12 +31,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     return login(ctx, request, payload)
   })
 
-  app.post(USER_PATHS.info, async (request) => {
+  app.post(USER_PATHS.info, (request) => {
     const { userId } = readFields(request.body, ['userId'], ['token'])
-    return await userInfo(ctx, request, userId)
+    return userInfo(ctx, request, userId)
   })
 
-  app.post(USER_PATHS.logout, async (request) => await logout(ctx, request))
+  app.post(USER_PATHS.logout, (request) => logout(ctx, request))
 
   app.post(USER_PATHS.setTransactionPwd, (request) =>
     setTransactionPwd(ctx, request, readFields(request.body, ['loginPassword', 'tradePassword'])),
