@@ -48,7 +48,7 @@ export async function spotCommand(ctx: AppContext, [action, ...args]: string[]):
     // As the owner's cancel: what the price already did to the order happens first.
     const feed = spotFeed(createMarketSource(ctx.config, ctx.now), ctx.config.spotFeedLiquidity)
     await createSpotEngine(ctx, feed).walk.catchUp(pair)
-    const answer = await cancelOrderNow(db, id, undefined, ctx.now())
+    const answer = await cancelOrderNow(db, pair, id, undefined, ctx.now())
     return answer.data ? { out: `cancelled #${id}: ${answer.data.filled} of ${answer.data.amount || answer.data.total} filled, the rest unfrozen`, exitCode: 0 } : { err: `#${id}: ${answer.msg}`, exitCode: 1 }
   }
   return { err: `usage:\n${SPOT_USAGE}`, exitCode: 2 }

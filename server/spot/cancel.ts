@@ -10,20 +10,21 @@ import type { AppContext } from '../context.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { findPair, type Pair } from '../market/pairs.ts'
+import { bookLock } from './book-lock.ts'
 import type { SpotEngine } from './engine.ts'
 import { endOrder } from './fills.ts'
 import { findOrder, toWireOrder } from './orders.ts'
 
 const cancellable = (status: number): boolean => status === ORDER_STATUS.untriggered || status === ORDER_STATUS.open
 
-/** Cancels order `id` (only `userId`'s own when given); answers the envelope the API sends. */
-export async function cancelOrderNow(db: Database, id: number, userId: number | undefined, now: number): Promise<BbEnvelope<SpotOrder | null>> {
+/** Cancels order `id` of `pair` (only `userId`'s own when given); answers the envelope the API sends. */
+export async function cancelOrderNow(db: Database, pair: Pair | undefined, id: number, userId: number | undefined, now: number): Promise<BbEnvelope<SpotOrder | null>> {
   return await db.transaction(async () => {
     const order = await findOrder(db, id, userId)
     if (!order) return fail(SERVER_MESSAGES.spotOrderNotFound)
     if (!cancellable(order.status)) return fail(SERVER_MESSAGES.spotNotCancellable)
     return ok(toWireOrder(await endOrder(db, order, ORDER_STATUS.cancelled, now)))
-  })
+  }, pair && bookLock(pair.symbol))
 }
 
 async function findOrderPair(db: Database, id: number): Promise<Pair | undefined> {
@@ -41,5 +42,5 @@ export async function cancelOrder(ctx: AppContext, engine: SpotEngine, userId: n
   const pair = await findOrderPair(ctx.db, id)
   if (pair) await engine.walk.catchUp(pair)
   const now = ctx.now()
-  return await once(ctx.db, { userId, key, hash: requestHash(SPOT_PATHS.cancel, { id: String(id) }), now }, () => cancelOrderNow(ctx.db, id, userId, now))
+  return await once(ctx.db, { userId, key, hash: requestHash(SPOT_PATHS.cancel, { id: String(id) }), now }, () => cancelOrderNow(ctx.db, pair, id, userId, now))
 }

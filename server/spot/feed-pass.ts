@@ -17,6 +17,7 @@ import { num, type Row } from '../db/rows.ts'
 import { createFeedWalk, type FeedWalk, type PassContext, type PassResult } from '../market/feed-walk.ts'
 import type { Pair } from '../market/pairs.ts'
 import type { Instant, SpotFeed } from './feed.ts'
+import { bookLock } from './book-lock.ts'
 import { executeFill, type Party } from './fills.ts'
 import { valueOf } from './logic.ts'
 import { takeLiquidity } from './match.ts'
@@ -63,7 +64,7 @@ async function earliestOrder(ctx: PassContext, symbol: string): Promise<number |
   // One query per status, so that each reads only its partial index (the book's, the stops').
   const earliest = await ctx.db.get(`SELECT min(at) AS at FROM (
        SELECT min(created_at) AS at FROM spot_orders WHERE symbol = ?1 AND status = ${ORDER_STATUS.untriggered}
-       UNION ALL SELECT min(created_at) FROM spot_orders WHERE symbol = ?1 AND status = ${ORDER_STATUS.open})`, symbol)
+       UNION ALL SELECT min(created_at) FROM spot_orders WHERE symbol = ?1 AND status = ${ORDER_STATUS.open}) AS firsts`, symbol)
   return orNull(earliest, 'at') ?? undefined
 }
 
@@ -76,11 +77,11 @@ async function trigger(ctx: PassContext, pair: Pair, id: number, instant: Instan
     if (changed.changes !== 1) return false
     await takeLiquidity(ctx.db, await mustFindOrder(ctx.db, id), pair, instant, now)
     return true
-  })
+  }, bookLock(pair.symbol))
 }
 
 /** A resting order the feed traded through fills whole at its own price; false if no longer open. */
-async function fillFromFeed(ctx: PassContext, id: number, at: number): Promise<boolean> {
+async function fillFromFeed(ctx: PassContext, pair: Pair, id: number, at: number): Promise<boolean> {
   return await ctx.db.transaction(async () => {
     const order = await findOrder(ctx.db, id)
     if (!order || order.status !== ORDER_STATUS.open || order.price === null) return false
@@ -91,7 +92,7 @@ async function fillFromFeed(ctx: PassContext, id: number, at: number): Promise<b
     const fill = { buyer: buy ? maker : 'market', seller: buy ? 'market' : maker, price: order.price, amount, value: valueOf(order.price, amount), at, now: ctx.now() } as const
     await executeFill(ctx.db, fill)
     return true
-  })
+  }, bookLock(pair.symbol))
 }
 
 const stopsReached = async (ctx: PassContext, symbol: string, before: number, ticks: number): Promise<StoredOrder[]> =>
@@ -118,7 +119,7 @@ async function actAt(ctx: PassContext, pair: Pair, instant: Instant, liquidity: 
     const stops = await stopsReached(ctx, pair.symbol, instant.at, instant.lastTicks)
     for (const order of stops) await guarded(order.id, () => trigger(ctx, pair, order.id, instant))
     const resting = liquidity ? await restingReached(ctx, pair.symbol, instant.at, instant.lastTicks) : []
-    for (const order of resting) await guarded(order.id, () => fillFromFeed(ctx, order.id, instant.at))
+    for (const order of resting) await guarded(order.id, () => fillFromFeed(ctx, pair, order.id, instant.at))
     if (stops.length < BATCH && resting.length < BATCH) break
   }
   return acted

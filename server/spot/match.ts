@@ -19,7 +19,7 @@ const MAX_USER_LEVELS = 1000
 async function restingAgainst(db: Database, taker: StoredOrder, limitTicks: number | undefined): Promise<Level[]> {
   const buying = taker.side === ORDER_SIDES.buy
   const rows = await db.all(`SELECT * FROM spot_orders
-     WHERE symbol = ? AND side = ? AND status = ${ORDER_STATUS.open} AND user_id <> ? AND (? IS NULL OR price_ticks ${buying ? '<=' : '>='} ?)
+     WHERE symbol = ? AND side = ? AND status = ${ORDER_STATUS.open} AND user_id <> ? AND (CAST(? AS BIGINT) IS NULL OR price_ticks ${buying ? '<=' : '>='} ?)
      ORDER BY price_ticks ${buying ? 'ASC' : 'DESC'}, entered_at, id LIMIT ${MAX_USER_LEVELS}`, taker.symbol, buying ? ORDER_SIDES.sell : ORDER_SIDES.buy, taker.userId, limitTicks ?? null, limitTicks ?? null)
   return rows.map((row) => {
     const order = toStoredOrder(row)

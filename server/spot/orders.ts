@@ -1,6 +1,7 @@
 // The spot_orders and spot_fills tables (migration 009): rows to typed orders and back, the wire
 // shapes, and the reads of the order lists. Writes that change an order's state live with the
 // engine (fills.ts, match.ts, cancel.ts), always conditional on the state they read.
+import { BigNumber } from 'bignumber.js'
 import type { Database } from '../db/database.ts'
 import type { HistoryFilter, OrderSide, OrderStatus, OrderType, SpotFill, SpotOrder, SpotOrderPage } from '../../src/contract/spot.ts'
 import { HISTORY_FILTERS, ORDER_SIDES, ORDER_STATUS, type Counterparty, type FillRole } from '../../src/contract/spot.ts'
@@ -76,8 +77,12 @@ export function toStoredOrder(row: Row): StoredOrder {
 
 export const sideOf = (order: Pick<StoredOrder, 'side'>): Side => (order.side === ORDER_SIDES.buy ? 'buy' : 'sell')
 
+/** The pair's price digits (the stored price may come back without its trailing zeros: PostgreSQL's NUMERIC). */
+const precisionOf = (symbol: string): number => findPair(symbol)?.precision ?? 8
+const priceText = (price: string | null, precision: number): string => (price === null ? '' : new BigNumber(price).toFixed(precision))
+
 export function toWireOrder(order: StoredOrder): SpotOrder {
-  const precision = findPair(order.symbol)?.precision ?? 8
+  const precision = precisionOf(order.symbol)
   return {
     id: String(order.id),
     symbol: order.symbol,
@@ -86,8 +91,8 @@ export function toWireOrder(order: StoredOrder): SpotOrder {
     side: order.side,
     type: order.type,
     postOnly: order.postOnly,
-    price: order.price ?? '',
-    triggerPrice: order.triggerPrice ?? '',
+    price: priceText(order.price, precision),
+    triggerPrice: priceText(order.triggerPrice, precision),
     amount: order.amount ?? '',
     total: order.total ?? '',
     filled: order.filled,
@@ -97,7 +102,7 @@ export function toWireOrder(order: StoredOrder): SpotOrder {
     status: order.status,
     createdAt: order.createdAt,
     triggeredAt: order.triggeredAt,
-    triggeredPrice: order.triggeredPrice ?? '',
+    triggeredPrice: priceText(order.triggeredPrice, precision),
     updatedAt: order.updatedAt,
   }
 }
@@ -148,17 +153,18 @@ export interface OrderQuery {
 /** One page of the caller's orders, newest first. */
 export async function queryOrders(db: Database, userId: number, query: OrderQuery): Promise<SpotOrderPage> {
   const statuses = FILTER_STATUSES[query.filter]
-  const where = `user_id = ? AND status IN (${statuses.join(', ')}) AND (? IS NULL OR symbol = ?)`
+  const where = `user_id = ? AND status IN (${statuses.join(', ')}) AND (CAST(? AS TEXT) IS NULL OR symbol = ?)`
   const symbol = query.symbol ?? null
   const sum = num(await db.get(`SELECT count(*) AS n FROM spot_orders WHERE ${where}`, userId, symbol, symbol) ?? {}, 'n')
   const rows = await db.all(`SELECT * FROM spot_orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, userId, symbol, symbol, query.pageSize, (query.pageNo - 1) * query.pageSize)
   return { list: rows.map((row) => toWireOrder(toStoredOrder(row))), sum }
 }
 
-export async function fillsOf(db: Database, orderId: number): Promise<SpotFill[]> {
-  return (await db.all('SELECT * FROM spot_fills WHERE order_id = ? ORDER BY id', orderId)).map((row) => ({
+export async function fillsOf(db: Database, order: Pick<StoredOrder, 'id' | 'symbol'>): Promise<SpotFill[]> {
+  const precision = precisionOf(order.symbol)
+  return (await db.all('SELECT * FROM spot_fills WHERE order_id = ? ORDER BY id', order.id)).map((row) => ({
     id: String(num(row, 'id')),
-    price: str(row, 'price'),
+    price: priceText(str(row, 'price'), precision),
     amount: str(row, 'amount'),
     quoteAmount: str(row, 'quote_amount'),
     fee: str(row, 'fee'),

@@ -21,6 +21,7 @@ import type { SpotEngine } from './engine.ts'
 import type { Instant } from './feed.ts'
 import { endOrder } from './fills.ts'
 import { buyHold, reaches } from './logic.ts'
+import { bookLock } from './book-lock.ts'
 import { bestOpposite, takeLiquidity } from './match.ts'
 import { checkPair, checkPlacement, type PlaceFields, type PlaceRequest } from './order-input.ts'
 import { insertOrder, mustFindOrder, sideOf, type StoredOrder, toWireOrder } from './orders.ts'
@@ -112,6 +113,7 @@ export async function placeOrder(
     const now = feed.instantAt ? ctx.now() : checkedAt.at
     const instant = feed.instantAt ? feed.instantAt(pair.value, now) : checkedAt
     // A savepoint of once()'s transaction: a refusal undoes the order, and once() stores the refusal.
-    return refusing(async () => ok(toWireOrder(await ctx.db.transaction(() => place(ctx.db, userId, pair.value, request.value, instant, now)))))
+    // It names the pair's lock (once() takes none yet; nested, it only counts when it is the outer transaction).
+    return refusing(async () => ok(toWireOrder(await ctx.db.transaction(() => place(ctx.db, userId, pair.value, request.value, instant, now), bookLock(pair.value.symbol)))))
   })
 }

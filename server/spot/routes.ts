@@ -84,7 +84,7 @@ export async function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, 
     const { userId } = await requireSession(ctx, request)
     const orderId = orderIdOf(id)
     const order = orderId === undefined ? undefined : await findOrder(ctx.db, orderId, userId)
-    return order ? ok({ ...toWireOrder(order), fills: await fillsOf(ctx.db, order.id) }) : fail(SERVER_MESSAGES.spotOrderNotFound)
+    return order ? ok({ ...toWireOrder(order), fills: await fillsOf(ctx.db, order) }) : fail(SERVER_MESSAGES.spotOrderNotFound)
   })
 
   app.post(SPOT_PATHS.book, (request) => {
