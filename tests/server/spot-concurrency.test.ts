@@ -1,6 +1,6 @@
 // Spot orders under pressure: 200 placements at once on one account never overdraw it; one
 // idempotency key places (and cancels) once however often it is sent at once; cancels, feed passes
-// and takers racing in worker threads on their own connections (as other servers on the same file
+// and takers racing in worker threads on their own connections (as other servers on the same database
 // would) end every order exactly once, with what it held equal to what filled plus what came back;
 // and a restart keeps the book, fills what the feed crossed while it was down at the crossing
 // instant, and what still rests keeps matching.
@@ -17,16 +17,16 @@ import { verifyLedger } from '../../server/ledger/verify.ts'
 import type { PlaceFields } from '../../server/spot/order-input.ts'
 import { balanceOf, fundedUser, withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
-import { buildOn } from './seconds-support.ts'
 import type { RaceJob, RaceResult } from './spot-race-worker.ts'
+import { type DatabaseLocation, freshDatabase } from './test-database.ts'
 import { depthAt, detail, extremeAhead, lastAt, place, type SpotFields } from './spot-fixtures.ts'
-import { auditOrders, bandAt, frozenProblems, keptAsTestServer, lastTicksAt, negativeBalances, priceOf, secondWithin, spotState, ticksOf } from './spot-support.ts'
+import { auditOrders, bandAt, frozenProblems, keptAsTestServer, keptServer, lastTicksAt, negativeBalances, priceOf, secondWithin, spotState, ticksOf } from './spot-support.ts'
 
 const T0 = Date.UTC(2026, 5, 1, 14, 0, 0, 250)
 const FUNDS = [{ currency: 'USDT', amount: '100000' }, { currency: 'BTC', amount: '10' }, { currency: 'ETH', amount: '100' }]
 const buyHold = (price: string, amount: string) => new BigNumber(price).times(amount).times('1.001').decimalPlaces(8, BigNumber.ROUND_UP)
 const health = (server: TestServer) =>
-  withDb(server, (db) => ({ audit: auditOrders(db), frozen: frozenProblems(db), negative: negativeBalances(db), differences: verifyLedger(db) }))
+  withDb(server, async (db) => ({ audit: await auditOrders(db), frozen: await frozenProblems(db), negative: await negativeBalances(db), differences: await verifyLedger(db) }))
 const HEALTHY = { audit: [], frozen: [], negative: [], differences: [] }
 
 let server: TestServer
@@ -63,7 +63,7 @@ describe('200 concurrent placements on one account', () => {
       taken[order.currency] = (taken[order.currency] ?? new BigNumber(0)).plus(order.hold)
     }
     for (const [currency, funded] of [['USDT', '1000'], ['BTC', '0.01']] as const) {
-      const balance = balanceOf(server, user.userId, 1, currency)
+      const balance = await balanceOf(server, user.userId, 1, currency)
       expect(balance.frozen).toBe(taken[currency]?.toFixed())
       expect(new BigNumber(balance.available).plus(balance.frozen).toFixed()).toBe(funded)
       const mine = refused.filter((order) => order.currency === currency)
@@ -72,14 +72,14 @@ describe('200 concurrent placements on one account', () => {
       for (const order of mine) expect(order.hold.isGreaterThan(balance.available), `${order.side} ${order.price} × ${order.amount}`).toBe(true)
     }
     expect(refused.length).toBeLessThan(200)
-    expect(health(server)).toEqual(HEALTHY)
+    expect(await health(server)).toEqual(HEALTHY)
   })
 })
 
 describe('one idempotency key sent 20 times at once', () => {
   it('places once (a resting and a market order) and cancels once, with 20 identical answers', async () => {
     const user = await fundedUser(server, 'twenty@spot.test', [{ currency: 'USDT', amount: '1000' }])
-    const ordersOf = () => withDb(server, (db) => db.prepare('SELECT * FROM spot_orders WHERE user_id = ? ORDER BY id').all(user.userId))
+    const ordersOf = () => withDb(server, async (db) => await db.all('SELECT * FROM spot_orders WHERE user_id = ? ORDER BY id', user.userId))
     const limit = { symbol: 'btcusdt', side: '1', type: '1', price: priceOf('btcusdt', Math.round(bandAt('btcusdt', T0).last * 0.97)), amount: '0.001' }
     const market = { symbol: 'ethusdt', side: '1', type: '2', total: '50' }
     const texts: string[] = []
@@ -89,8 +89,8 @@ describe('one idempotency key sent 20 times at once', () => {
       for (const answer of answers) expect(answer.text).toBe(answers[0]?.text)
       texts.push(answers[0]?.text ?? '')
     }
-    const [resting, bought] = ordersOf()
-    expect(ordersOf()).toHaveLength(2)
+    const [resting, bought] = await ordersOf()
+    expect(await ordersOf()).toHaveLength(2)
     expect(resting).toMatchObject({ status: 2, frozen: buyHold(limit.price, limit.amount).toFixed() })
     expect([3, 4]).toContain(bought?.status)
     const undo = { [IDEMPOTENCY_HEADER]: 'spot-undo-0001' }
@@ -100,10 +100,10 @@ describe('one idempotency key sent 20 times at once', () => {
     const again = await server.post(SPOT_PATHS.cancel, { id: String(resting?.id) }, user.headers)
     expect(again.json).toEqual({ code: 0, msg: SERVER_MESSAGES.spotNotCancellable, data: null })
     const spent = new BigNumber(bought?.filled_quote as string).plus(bought?.fee as string)
-    expect(balanceOf(server, user.userId, 1, 'USDT')).toEqual({ available: new BigNumber(1000).minus(spent).toFixed(), frozen: '0' })
+    expect(await balanceOf(server, user.userId, 1, 'USDT')).toEqual({ available: new BigNumber(1000).minus(spent).toFixed(), frozen: '0' })
     // A replay after the order changed still answers what the first request got.
     expect((await place(server, user.headers, limit as SpotFields, { [IDEMPOTENCY_HEADER]: 'spot-tap-0001' })).text).toBe(texts[0])
-    expect(health(server)).toEqual(HEALTHY)
+    expect(await health(server)).toEqual(HEALTHY)
   })
 })
 
@@ -145,16 +145,16 @@ describe('cancels racing fills on other connections', () => {
     // The best order of each side of each pair (1 tick from the last price, before the feed's) enters the race partly filled.
     const bites = ['btcusdt', 'ethusdt'].flatMap((symbol) => [{ symbol, side: '1', type: '2', total: '300' }, { symbol, side: '2', type: '2', amount: symbol === 'btcusdt' ? '0.004' : '0.1' }])
     for (const fields of bites) expect((await place(server, taker.headers, fields as SpotFields)).json.code).toBe(1)
-    const partly = withDb(server, (db) => db.prepare(`SELECT count(*) AS n FROM spot_orders WHERE user_id <> ? AND filled <> '0' AND status = 2 AND created_at = ?`).get(taker.userId, t0)?.n)
+    const partly = await withDb(server, async (db) => (await db.get(`SELECT count(*) AS n FROM spot_orders WHERE user_id <> ? AND filled <> '0' AND status = 2 AND created_at = ?`, taker.userId, t0))?.n)
     expect(partly).toBe(4)
     const takes = ['btcusdt', 'ethusdt'].flatMap((symbol) =>
       Array.from({ length: 10 }, (_, i): [number, PlaceFields] => [taker.userId, i % 2 ? { symbol, side: '2', type: '2', amount: symbol === 'btcusdt' ? '0.004' : '0.1' } : { symbol, side: '1', type: '2', total: '300' }]))
-    const file = join(server.dataDir, 'exchange.sqlite')
+    const { database } = server
     // One canceller sweeps the orders in the order the passes fill them, the other from the far end.
     const sweep = placed.toSorted((a, b) => a[2] - b[2]).map(([userId, id]): [number, string] => [userId, id])
     const jobs: RaceJob[] = [
-      { file, now: t1, passes: 3 }, { file, now: t1, passes: 3 }, { file, now: t1, cancels: sweep, pauseMs: 2 }, { file, now: t1, cancels: sweep.toReversed(), pauseMs: 2 },
-      { file, now: t1, places: takes },
+      { database, now: t1, passes: 3 }, { database, now: t1, passes: 3 }, { database, now: t1, cancels: sweep, pauseMs: 2 }, { database, now: t1, cancels: sweep.toReversed(), pauseMs: 2 },
+      { database, now: t1, places: takes },
     ]
     const workers = jobs.map((job) => new Worker(new URL('./spot-race-worker.ts', import.meta.url), { workerData: job }))
     await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('message', resolve))))
@@ -171,7 +171,7 @@ describe('cancels racing fills on other connections', () => {
     expect(done.slice(2, 4).flatMap((result) => result.refused).filter((line) => !line.endsWith(SERVER_MESSAGES.spotNotCancellable))).toEqual([])
     expect(done[4]?.placed).toHaveLength(20)
     const cancelled = { ...byOne, ...byOther }
-    const rows = withDb(server, (db) => db.prepare(`SELECT * FROM spot_orders WHERE id IN (${placed.map(([, id]) => Number(id)).join(', ')})`).all())
+    const rows = await withDb(server, async (db) => await db.all(`SELECT * FROM spot_orders WHERE id IN (${placed.map(([, id]) => Number(id)).join(', ')})`))
     for (const row of rows) {
       const id = String(row.id)
       // Ended, and cancelled exactly when a cancel succeeded — with nothing filled after it.
@@ -179,27 +179,32 @@ describe('cancels racing fills on other connections', () => {
       expect(row.status === 4, id).toBe(id in cancelled)
       if (id in cancelled) expect(row.filled, id).toBe(cancelled[id])
     }
-    const feedFills = withDb(server, (db) => Number(db.prepare('SELECT count(*) AS n FROM spot_fills WHERE role = 1 AND counterparty = 2 AND at > ?').get(t0)?.n))
+    const feedFills = await withDb(server, async (db) => Number((await db.get('SELECT count(*) AS n FROM spot_fills WHERE role = 1 AND counterparty = 2 AND at > ?', t0))?.n))
     // The race really happened: the passes filled some orders, the cancels ended others.
     expect(feedFills).toBeGreaterThan(0)
     expect(Object.keys(cancelled).length).toBeGreaterThan(0)
-    expect(health(server)).toEqual(HEALTHY)
+    expect(await health(server)).toEqual(HEALTHY)
   })
 })
 
 describe('a restart', () => {
-  let dataDir: string
+  // One database for the three servers in turn, as one installation restarted.
+  let kept: Awaited<ReturnType<typeof freshDatabase>>
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'exchange-spot-restart-'))
+    kept = await freshDatabase(await mkdtemp(join(tmpdir(), 'exchange-spot-restart-')))
   })
-  afterAll(() => rm(dataDir, { recursive: true, force: true }))
+  afterAll(async () => {
+    await kept.drop()
+    await rm(kept.dataDir, { recursive: true, force: true })
+  })
 
   it('keeps resting orders: those crossed while down fill at the crossing instant, the rest still match', async () => {
     const symbol = 'btcusdt'
     const clock = { now: T0 }
     const [s0, s1] = [Math.floor(T0 / 1000), Math.floor(T0 / 1000) + 1800]
-    const first = await buildOn(dataDir, clock)
-    const maker = await fundedUser(keptAsTestServer(first, dataDir), 'sleeper@spot.test', FUNDS)
+    const location: DatabaseLocation = { dataDir: kept.dataDir, databaseUrl: kept.databaseUrl }
+    const first = await keptServer(location, clock)
+    const maker = await fundedUser(keptAsTestServer(first, location), 'sleeper@spot.test', FUNDS)
     const now = lastTicksAt(symbol, s0)
     const [min, max] = (['low', 'high'] as const).map((kind) => ticksOf(symbol, extremeAhead(symbol, T0, s1 - s0, kind).price)) as [number, number]
     expect(min < now - 10 && max > now + 10).toBe(true)
@@ -215,8 +220,8 @@ describe('a restart', () => {
     await first.app.close()
 
     clock.now = s1 * 1000 + 250
-    const second = await buildOn(dataDir, clock)
-    const view = keptAsTestServer(second, dataDir)
+    const second = await keptServer(location, clock)
+    const view = keptAsTestServer(second, location)
     const orderOf = (id: string | undefined) => detail(second, maker.headers, String(id))
     // Acted on during start-up, before the server listened: no waiting.
     for (const [i, reached] of [[0, (t: number) => t <= ticks.crossedBuy], [1, (t: number) => t >= ticks.crossedSell]] as const) {
@@ -235,15 +240,15 @@ describe('a restart', () => {
     const sold = await place(second, seller.headers, { symbol, side: '2', type: '1', price: fields[2]?.price ?? '', amount })
     expect(sold.json.data).toMatchObject({ status: 3, filled: amount })
     expect(await orderOf(ids[2])).toMatchObject({ status: 3, fills: [{ amount: '0.02', role: 1, counterparty: 1, at: clock.now }] })
-    expect(health(view)).toEqual(HEALTHY)
-    const before = spotState(view)
+    expect(await health(view)).toEqual(HEALTHY)
+    const before = await spotState(view)
     await second.app.close()
 
     // Another restart later: nothing is acted on twice.
     clock.now += 3_600_000
-    const third = await buildOn(dataDir, clock)
+    const third = await keptServer(location, clock)
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(spotState(view)).toEqual(before)
+    expect(await spotState(view)).toEqual(before)
     await third.app.close()
   })
 })

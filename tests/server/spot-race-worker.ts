@@ -1,15 +1,15 @@
-// One racer of spot-concurrency.test.ts, in its own thread with its own SQLite connection as
-// another server on the same file would be: feed passes, cancels or placements, all at one instant.
+// One racer of spot-concurrency.test.ts, in its own thread with its own connection to the test's
+// database, as another server on the same database would be: feed passes, cancels or placements, all at one instant.
 // Waits for { go } so that all racers start together, then answers what it did.
 import { parentPort, workerData } from 'node:worker_threads'
-import { openDatabase } from '../../server/db/open.ts'
 import { cancelOrder } from '../../server/spot/cancel.ts'
 import type { PlaceFields } from '../../server/spot/order-input.ts'
 import { placeOrder } from '../../server/spot/place.ts'
 import { direct } from './spot-support.ts'
+import { type DatabaseLocation, openTestDatabase } from './test-database.ts'
 
 export interface RaceJob {
-  file: string
+  database: DatabaseLocation
   now: number
   passes?: number
   cancels?: Array<[userId: number, id: string]>
@@ -31,7 +31,7 @@ export interface RaceResult {
 const job = workerData as RaceJob
 const port = parentPort
 if (!port) throw new Error('spot-race-worker runs as a worker thread')
-const db = openDatabase(job.file)
+const db = openTestDatabase(job.database)
 const result: RaceResult = { acted: 0, cancelled: {}, refused: [], placed: [], errors: [] }
 const engine = direct(db, () => job.now, result.errors)
 
@@ -39,7 +39,7 @@ port.once('message', async () => {
   try {
     for (let i = 0; i < (job.passes ?? 0); i++) result.acted += (await engine.pass()).acted
     for (const [userId, id] of job.cancels ?? []) {
-      const answer = cancelOrder(engine.ctx, engine.spot, userId, id, undefined)
+      const answer = await cancelOrder(engine.ctx, engine.spot, userId, id, undefined)
       if (answer.data) result.cancelled[id] = answer.data.filled
       else result.refused.push(`${id}: ${answer.msg}`)
       if (job.pauseMs) await new Promise((resolve) => setTimeout(resolve, job.pauseMs))
@@ -52,7 +52,7 @@ port.once('message', async () => {
   } catch (error) {
     result.errors.push(String(error))
   }
-  db.close()
+  await db.close()
   port.postMessage(result)
 })
 port.postMessage({ ready: true })

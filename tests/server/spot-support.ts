@@ -4,10 +4,13 @@
 // call must leave alone, and the audits — auditOrders checks every order against the ledger: what
 // its placement froze is exactly what its fills spent, plus what it still holds, plus what came back.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../../server/db/database.ts'
+import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
 import type { FastifyBaseLogger } from 'fastify'
 import { ORDER_SIDES, ORDER_STATUS, ORDER_TYPES, PRICE_BAND } from '../../src/contract/spot.ts'
-import { DEFAULT_CONFIG } from '../../server/config.ts'
+import { buildServer } from '../../server/app.ts'
+import { DEFAULT_CONFIG, type ServerConfig } from '../../server/config.ts'
 import type { AppContext } from '../../server/context.ts'
 import { systemTotals } from '../../server/ledger/verify.ts'
 import { createSimSource } from '../../server/market/sim-source.ts'
@@ -16,9 +19,10 @@ import type { PassResult } from '../../server/spot/feed-pass.ts'
 import { type SpotFeed, spotFeed } from '../../server/spot/feed.ts'
 import { readMailCode } from '../support/outbox.ts'
 import { type Snapshot, snapshot, withDb } from './assets-support.ts'
-import type { TestServer } from './harness.ts'
+import { answer, type TestServer } from './harness.ts'
 import type { KeptServer } from './seconds-support.ts'
 import { lastAt, pairOf, sum } from './spot-fixtures.ts'
+import { type DatabaseLocation, openTestDatabase, withDatabase } from './test-database.ts'
 
 export type Side = 'buy' | 'sell'
 export type Row = Record<string, unknown>
@@ -60,16 +64,38 @@ export interface Direct {
 }
 
 /** The engine on a connection of the caller's own at the caller's clock, as another process runs it. */
-export function direct(db: DatabaseSync, now: () => number, errors: string[] = [], liquidity = true): Direct {
+export function direct(db: Database, now: () => number, errors: string[] = [], liquidity = true): Direct {
   const ctx = { db, now, log: collectingLog(errors), config: { ...DEFAULT_CONFIG, spotFeedLiquidity: liquidity } } as unknown as AppContext
   const feed = spotFeed(createSimSource(DEFAULT_CONFIG.marketSeed, now), liquidity)
   const spot = createSpotEngine(ctx, feed)
   return { ctx, feed, spot, pass: spot.walk.pass }
 }
 
-/** A server built with buildOn, seen as the harness's TestServer (for fundedUser, withDb, snapshot). */
-export const keptAsTestServer = (kept: KeptServer, dataDir: string): TestServer =>
-  ({ url: kept.url, dataDir, post: kept.post, readCode: async (email: string) => readMailCode(dataDir, email) }) as unknown as TestServer
+/**
+ * A server on a database the caller keeps (closing the server keeps the data, so the next one
+ * built on the same location restarts on it), on the caller's clock.
+ */
+export async function keptServer(location: DatabaseLocation, clock: { now: number }): Promise<KeptServer> {
+  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir: location.dataDir, databaseUrl: location.databaseUrl, staticDir: join(location.dataDir, 'dist') }
+  const app = await buildServer({ config, now: () => clock.now })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  const post: KeptServer['post'] = async (path, form, headers = {}) =>
+    await answer(await fetch(url + path, { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } }))
+  return { app, url, post }
+}
+
+/** A kept server seen as the harness's TestServer (for fundedUser, withDb, snapshot). */
+export const keptAsTestServer = (kept: KeptServer, location: DatabaseLocation): TestServer =>
+  ({
+    url: kept.url,
+    dataDir: location.dataDir,
+    database: location,
+    openDb: () => openTestDatabase(location),
+    withDb: <T>(read: (db: Database) => Promise<T>) => withDatabase(location, read),
+    post: kept.post,
+    readCode: async (email: string) => readMailCode(location.dataDir, email),
+  }) as unknown as TestServer
 
 export interface SpotState extends Snapshot {
   orders: Row[]
@@ -77,12 +103,12 @@ export interface SpotState extends Snapshot {
 }
 
 /** Everything a refused spot call must leave as it was. */
-export const spotState = (server: TestServer): SpotState => ({
-  ...snapshot(server),
-  ...withDb(server, (db) => ({
-    orders: db.prepare('SELECT * FROM spot_orders ORDER BY id').all().map((row) => ({ ...row })),
-    fills: Number(db.prepare('SELECT count(*) AS n FROM spot_fills').get()?.n),
-  })),
+export const spotState = async (server: TestServer): Promise<SpotState> => ({
+  ...(await snapshot(server)),
+  ...(await withDb(server, async (db) => ({
+    orders: (await db.all('SELECT * FROM spot_orders ORDER BY id')).map((row) => ({ ...row })),
+    fills: Number((await db.get('SELECT count(*) AS n FROM spot_fills'))?.n),
+  }))),
 })
 
 const big = (value: unknown): BigNumber => new BigNumber(String(value ?? '0'))
@@ -93,23 +119,23 @@ const ENDED: ReadonlySet<unknown> = new Set([ORDER_STATUS.filled, ORDER_STATUS.c
  * (a buy: value + fee; a sell: amount) + frozen + returned (its unfreeze, at most once, only once
  * it ended); never over-filled, never filled beyond its limit, its totals equal to its fills.
  */
-export function auditOrders(db: DatabaseSync): string[] {
+export async function auditOrders(db: Database): Promise<string[]> {
   const problems: string[] = []
   const held = new Map<number, BigNumber>()
-  for (const row of db.prepare(`SELECT o.id, p.amount FROM spot_orders o JOIN ledger_postings p ON p.entry_id = o.freeze_entry_id AND p.bucket = 'frozen'`).all()) {
+  for (const row of await db.all(`SELECT o.id, p.amount FROM spot_orders o JOIN ledger_postings p ON p.entry_id = o.freeze_entry_id AND p.bucket = 'frozen'`)) {
     held.set(Number(row.id), big(row.amount))
   }
   // An unfreeze names its order only in its memo (fills.ts endOrder): "spot order #<id> cancelled|done".
   const returned = new Map<number, BigNumber[]>()
-  const unfreezes = db.prepare(`SELECT e.memo, p.amount FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id
-    WHERE e.kind = 'unfreeze' AND p.bucket = 'available' AND e.memo LIKE 'spot order #%'`).all()
+  const unfreezes = await db.all(`SELECT e.memo, p.amount FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id
+    WHERE e.kind = 'unfreeze' AND p.bucket = 'available' AND e.memo LIKE 'spot order #%'`)
   for (const row of unfreezes) {
     const id = Number(/^spot order #(\d+) /.exec(String(row.memo))?.[1])
     returned.set(id, [...(returned.get(id) ?? []), big(row.amount)])
   }
   const fills = new Map<number, Row[]>()
-  for (const row of db.prepare('SELECT * FROM spot_fills ORDER BY id').all()) fills.set(Number(row.order_id), [...(fills.get(Number(row.order_id)) ?? []), row])
-  for (const order of db.prepare('SELECT * FROM spot_orders ORDER BY id').all()) {
+  for (const row of await db.all('SELECT * FROM spot_fills ORDER BY id')) fills.set(Number(row.order_id), [...(fills.get(Number(row.order_id)) ?? []), row])
+  for (const order of await db.all('SELECT * FROM spot_orders ORDER BY id')) {
     const id = Number(order.id)
     const at = `order #${id} (status ${String(order.status)})`
     const own = fills.get(id) ?? []
@@ -145,20 +171,20 @@ export function auditOrders(db: DatabaseSync): string[] {
  * the spot account are the launchpad's (the seed's demo subscription among them): a pending
  * subscription's USDT and an allocation's tokens until they unlock.
  */
-export function frozenProblems(db: DatabaseSync): string[] {
+export async function frozenProblems(db: Database): Promise<string[]> {
   const expected = new Map<string, BigNumber>()
   const hold = (userId: unknown, currency: unknown, amount: unknown) => {
     const key = `${String(userId)}|${String(currency)}`
     expected.set(key, (expected.get(key) ?? big(0)).plus(big(amount)))
   }
-  for (const row of db.prepare(`SELECT user_id, side, base, quote, frozen FROM spot_orders WHERE status IN (${ORDER_STATUS.untriggered}, ${ORDER_STATUS.open})`).all()) {
+  for (const row of await db.all(`SELECT user_id, side, base, quote, frozen FROM spot_orders WHERE status IN (${ORDER_STATUS.untriggered}, ${ORDER_STATUS.open})`)) {
     hold(row.user_id, row.side === ORDER_SIDES.buy ? row.quote : row.base, row.frozen)
   }
-  for (const row of db.prepare("SELECT user_id, frozen FROM launch_subscriptions WHERE status = 'pending'").all()) hold(row.user_id, 'USDT', row.frozen)
+  for (const row of await db.all("SELECT user_id, frozen FROM launch_subscriptions WHERE status = 'pending'")) hold(row.user_id, 'USDT', row.frozen)
   const locked = "SELECT s.user_id, p.symbol, s.allocated FROM launch_subscriptions s JOIN launch_projects p ON p.id = s.project_id WHERE s.status = 'allocated' AND s.unlocked = 0"
-  for (const row of db.prepare(locked).all()) hold(row.user_id, row.symbol, row.allocated)
+  for (const row of await db.all(locked)) hold(row.user_id, row.symbol, row.allocated)
   const problems: string[] = []
-  for (const row of db.prepare('SELECT user_id, currency, frozen FROM balances WHERE account_type = 1').all()) {
+  for (const row of await db.all('SELECT user_id, currency, frozen FROM balances WHERE account_type = 1')) {
     const key = `${String(row.user_id)}|${String(row.currency)}`
     const orders = expected.get(key) ?? big(0)
     expected.delete(key)
@@ -168,18 +194,18 @@ export function frozenProblems(db: DatabaseSync): string[] {
   return problems
 }
 
-export const negativeBalances = (db: DatabaseSync): Row[] =>
-  db.prepare('SELECT * FROM balances').all().filter((row) => big(row.available).isNegative() || big(row.frozen).isNegative())
+export const negativeBalances = async (db: Database): Promise<Row[]> =>
+  (await db.all('SELECT * FROM balances')).filter((row) => big(row.available).isNegative() || big(row.frozen).isNegative())
 
 const add = (map: Map<string, BigNumber>, currency: string, value: BigNumber) => map.set(currency, (map.get(currency) ?? big(0)).plus(value))
 
 /** Per currency: what users and system accounts hold, 'outside' (money brought in, negative) apart. */
-export function holdings(db: DatabaseSync): { inside: Map<string, BigNumber>; outside: Map<string, BigNumber>; fees: Map<string, BigNumber> } {
+export async function holdings(db: Database): Promise<{ inside: Map<string, BigNumber>; outside: Map<string, BigNumber>; fees: Map<string, BigNumber> }> {
   const inside = new Map<string, BigNumber>()
   const outside = new Map<string, BigNumber>()
   const fees = new Map<string, BigNumber>()
-  for (const row of db.prepare('SELECT currency, available, frozen FROM balances').all()) add(inside, String(row.currency), big(row.available).plus(big(row.frozen)))
-  for (const [key, value] of systemTotals(db)) {
+  for (const row of await db.all('SELECT currency, available, frozen FROM balances')) add(inside, String(row.currency), big(row.available).plus(big(row.frozen)))
+  for (const [key, value] of await systemTotals(db)) {
     const [system = '', currency = ''] = key.split(':')
     add(system === 'outside' ? outside : inside, currency, big(value))
     if (system === 'fees') add(fees, currency, big(value))
