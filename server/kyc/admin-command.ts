@@ -1,15 +1,19 @@
 // `npm run admin -- kyc …`: the operators' review of identity verifications. `show` prints the
-// photos' file paths so the operator can open them; approve and reject go through review.ts, the
-// only way a submission leaves reviewing. Answers the admin tool's { out | err, exitCode }.
+// paths of files the operator can open the photos from; approve and reject go through review.ts,
+// the only way a submission leaves reviewing. Answers the admin tool's { out | err, exitCode }.
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Database } from '../db/database.ts'
 import { DOC_TYPES, KYC_STATE } from '../../src/contract/profile.ts'
+import { DEFAULT_CONFIG } from '../config.ts'
 import { num, str } from '../db/rows.ts'
+import { type FileHome, readUpload } from '../uploads/store.ts'
 import { approveKyc, KycReviewRefusal, rejectKyc } from './review.ts'
 import { findSubmission, type Submission } from './submissions.ts'
 
 export const KYC_USAGE = `  kyc list [reviewing|all]             identity verifications (default: those awaiting review)
-  kyc show <id>                        one verification with the file paths of its photos
+  kyc show <id>                        one verification, with its photos copied into files to open
   kyc approve <id>                     verify the user's identity
   kyc reject <id> <reason…>            reject it; the reason is shown to the user, who may submit again`
 
@@ -34,8 +38,26 @@ async function list(db: Database, all: boolean): Promise<Outcome> {
   return { out: lines.join('\n'), exitCode: 0 }
 }
 
+/**
+ * The two photos copied out of the image store into a new private folder: the store may keep them
+ * in the database (PostgreSQL, architecture §6 "Storage"), where no file of theirs exists to open.
+ */
+async function photoFiles(db: Database, dataDir: string, s: Submission): Promise<{ front: string; back: string }> {
+  const home: FileHome = { db, config: { ...DEFAULT_CONFIG, dataDir } }
+  const folder = await mkdtemp(join(tmpdir(), `kyc-${s.id}-`))
+  const copy = async (side: 'front' | 'back', name: string): Promise<string> => {
+    const bytes = await readUpload(home, name)
+    if (!bytes) return `(missing: ${name})`
+    const path = join(folder, `${side}.jpg`)
+    await writeFile(path, bytes, { flag: 'wx', mode: 0o600 })
+    return path
+  }
+  return { front: await copy('front', s.frontPhoto), back: await copy('back', s.backPhoto) }
+}
+
 async function describe(db: Database, dataDir: string, s: Submission): Promise<string> {
   const email = (await db.get('SELECT email FROM users WHERE id = ?', s.userId))?.email
+  const photos = await photoFiles(db, dataDir, s)
   return [
     `verification #${s.id}: ${STATE_NAMES[s.state]}`,
     `user:      ${String(email)} (id ${s.userId})`,
@@ -43,8 +65,8 @@ async function describe(db: Database, dataDir: string, s: Submission): Promise<s
     `document:  ${DOC_NAMES[s.docType]} ${s.docNumber}`,
     `submitted: ${when(s.submittedAt)}`,
     ...(s.reviewedAt === null ? [] : [`reviewed:  ${when(s.reviewedAt)}${s.reason ? ` — ${s.reason}` : ''}`]),
-    `front:     ${join(dataDir, 'uploads', s.frontPhoto)}`,
-    `back:      ${join(dataDir, 'uploads', s.backPhoto)}`,
+    `front:     ${photos.front}`,
+    `back:      ${photos.back}`,
   ].join('\n')
 }
 
