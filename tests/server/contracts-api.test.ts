@@ -59,8 +59,8 @@ describe('a market entry and its changes', () => {
       margin: margin.toFixed(), openFee: fee.toFixed(), liquidationPrice: longLiquidation(E, '0.01', margin), stopLoss: '', takeProfit: '',
       closeFee: '0', realizedPnl: '0', closeReason: null, result: null, exitPrice: '', createdAt: T0, openedAt: T0, closedAt: null,
     })
-    expect(contractUsdt()).toEqual({ available: new BigNumber(1000).minus(margin).minus(fee).toFixed(), frozen: margin.toFixed() })
-    expect(withDb(server, (db) => entriesOf(db, id))).toEqual([
+    expect(await contractUsdt()).toEqual({ available: new BigNumber(1000).minus(margin).minus(fee).toFixed(), frozen: margin.toFixed() })
+    expect(await withDb(server, (db) => entriesOf(db, id))).toEqual([
       { kind: 'contract_open', postings: { 'user:available': margin.plus(fee).negated().toFixed(), 'user:frozen': margin.toFixed(), fees: fee.toFixed() } },
     ])
     const records = await post('/contract/contract/getAssetsRecord', { tradeType: String(RECORD_TYPES.futures) })
@@ -70,8 +70,8 @@ describe('a market entry and its changes', () => {
   it('adds margin: the liquidation price moves away', async () => {
     const added = await succeeded(post(CONTRACT_PATHS.addMargin, { id, amount: '10' }))
     expect(added).toMatchObject({ margin: margin.plus(10).toFixed(), liquidationPrice: longLiquidation(E, '0.01', margin.plus(10)) })
-    expect(contractUsdt().frozen).toBe(margin.plus(10).toFixed())
-    expect(withDb(server, (db) => entriesOf(db, id)).at(-1)).toEqual({ kind: 'contract_margin', postings: { 'user:available': '-10', 'user:frozen': '10' } })
+    expect((await contractUsdt()).frozen).toBe(margin.plus(10).toFixed())
+    expect((await withDb(server, (db) => entriesOf(db, id))).at(-1)).toEqual({ kind: 'contract_margin', postings: { 'user:available': '-10', 'user:frozen': '10' } })
   })
 
   it('sets and removes stops, refusing one on the wrong side', async () => {
@@ -86,7 +86,7 @@ describe('a market entry and its changes', () => {
     const held = margin.plus(10)
     const steps: Array<[number, string | undefined, string]> = [[T0 + 30_000, '0.004', '0.004'], [T0 + 90_000, undefined, '0.006']]
     let frozen = held
-    let available = new BigNumber(contractUsdt().available)
+    let available = new BigNumber((await contractUsdt()).available)
     let realized = new BigNumber(0)
     let closeFees = new BigNumber(0)
     for (const [at, quantity, part] of steps) {
@@ -102,9 +102,9 @@ describe('a market entry and its changes', () => {
       frozen = frozen.minus(released)
       available = available.plus(payout)
       expect(after).toMatchObject({ exitPrice: X, realizedPnl: realized.toFixed(), closeFee: closeFees.toFixed(), margin: frozen.toFixed() })
-      expect(contractUsdt()).toEqual({ available: available.toFixed(), frozen: frozen.toFixed() })
+      expect(await contractUsdt()).toEqual({ available: available.toFixed(), frozen: frozen.toFixed() })
       const house = released.minus(payout).minus(closeFee)
-      expect(withDb(server, (db) => entriesOf(db, id)).at(-1)).toEqual({
+      expect((await withDb(server, (db) => entriesOf(db, id))).at(-1)).toEqual({
         kind: 'contract_close',
         postings: Object.fromEntries(Object.entries({ 'user:frozen': released.negated(), 'user:available': payout, fees: closeFee, house }).filter(([, v]) => !v.isZero()).map(([k, v]) => [k, v.toFixed()])),
       })
@@ -113,7 +113,7 @@ describe('a market entry and its changes', () => {
     const win = realized.minus(fee).minus(closeFees).isGreaterThan(0)
     expect(done).toMatchObject({ status: POSITION_STATUS.finished, closeReason: 1, result: win ? 1 : 2, quantity: '0', closedAt: T0 + 90_000 })
     expect((await post(CONTRACT_PATHS.close, { id })).json).toEqual({ code: 0, msg: SERVER_MESSAGES.contractNotHolding, data: null })
-    expect(withDb(server, heldProblems)).toEqual([])
+    expect(await withDb(server, heldProblems)).toEqual([])
   })
 })
 
@@ -122,56 +122,56 @@ describe('a limit entry', () => {
     server.clock.now = T0 + 600_000
     const last = ticksOf('ethusdt', lastAt('ethusdt', server.clock.now))
     const limit = priceOf('ethusdt', Math.round(last * 0.95))
-    const before = contractUsdt()
+    const before = await contractUsdt()
     const position = await opened(server, user.headers, { symbol: 'ethusdt', direction: '1', leverage: '10', entryType: '2', price: limit, quantity: '0.1' })
     const held = marginOf(limit, '0.1', 10).plus(feeOf(limit, '0.1'))
     expect(position).toMatchObject({ status: POSITION_STATUS.pending, limitPrice: limit, entryPrice: '', liquidationPrice: '', openedAt: null, margin: marginOf(limit, '0.1', 10).toFixed() })
-    expect(contractUsdt()).toEqual({ available: new BigNumber(before.available).minus(held).toFixed(), frozen: held.toFixed() })
+    expect(await contractUsdt()).toEqual({ available: new BigNumber(before.available).minus(held).toFixed(), frozen: held.toFixed() })
     expect((await succeeded(post(CONTRACT_PATHS.positions, { symbol: 'ethusdt' }))).map((p: { id: string }) => p.id)).toEqual([position.id])
     const cancelled = await succeeded(post(CONTRACT_PATHS.cancel, { id: position.id }))
     expect(cancelled).toMatchObject({ status: POSITION_STATUS.cancelled, closeReason: null, result: null })
-    expect(contractUsdt()).toEqual(before)
+    expect(await contractUsdt()).toEqual(before)
     expect((await post(CONTRACT_PATHS.cancel, { id: position.id })).json.msg).toBe(SERVER_MESSAGES.contractNotCancellable)
     const finished = await succeeded(post(CONTRACT_PATHS.history, { status: '2' }))
     expect(finished.list.map((p: { id: string }) => p.id)).toContain(position.id)
-    expect(withDb(server, (db) => db.prepare('SELECT status, actual_arrival FROM asset_records WHERE id = (SELECT record_id FROM contract_positions WHERE id = ?)').get(Number(position.id)))).toEqual({ status: 1, actual_arrival: held.toFixed() })
+    expect(await withDb(server, (db) => db.get('SELECT status, actual_arrival FROM asset_records WHERE id = (SELECT record_id FROM contract_positions WHERE id = ?)', Number(position.id)))).toEqual({ status: 1, actual_arrival: held.toFixed() })
   })
 })
 
 describe('one idempotency key sent 20 times at once', () => {
   it('opens once and closes once, answering the same bytes every time', async () => {
     server.clock.now = T0 + 900_000
-    const ids = () => withDb(server, (db) => db.prepare('SELECT id FROM contract_positions WHERE user_id = ?').all(user.userId).length)
-    const count = ids()
+    const ids = () => withDb(server, async (db) => (await db.all('SELECT id FROM contract_positions WHERE user_id = ?', user.userId)).length)
+    const count = await ids()
     const form = { symbol: 'btcusdt', direction: '2', leverage: '50', entryType: '1', quantity: '0.002' }
     const opens = await Promise.all(Array.from({ length: 20 }, () => post(CONTRACT_PATHS.open, form, { [IDEMPOTENCY_HEADER]: 'contract-open-0001' })))
     for (const answer of opens) expect(answer.text).toBe(opens[0]?.text)
-    expect(ids()).toBe(count + 1)
+    expect(await ids()).toBe(count + 1)
     const id = opens[0]?.json.data.id
     const closes = await Promise.all(Array.from({ length: 20 }, () => post(CONTRACT_PATHS.close, { id }, { [IDEMPOTENCY_HEADER]: 'contract-close-001' })))
     for (const answer of closes) expect(answer.text).toBe(closes[0]?.text)
     expect(closes[0]?.json.data).toMatchObject({ status: POSITION_STATUS.finished })
-    expect(withDb(server, (db) => entriesOf(db, id)).map((entry) => entry.kind)).toEqual(['contract_open', 'contract_close'])
+    expect((await withDb(server, (db) => entriesOf(db, id))).map((entry) => entry.kind)).toEqual(['contract_open', 'contract_close'])
     expect((await post(CONTRACT_PATHS.open, { ...form, quantity: '0.003' }, { [IDEMPOTENCY_HEADER]: 'contract-open-0001' })).json.msg).toBe(SERVER_MESSAGES.idempotencyKeyReused)
   })
 })
 
 describe('operators', () => {
-  it('list the terms and change them for the positions opened next, refusing nonsense', () => {
-    withDb(server, (db) => {
-      expect(contractsCommand(db, ['list'])).toMatchObject({ exitCode: 0, out: expect.stringContaining('btcusdt\t1,2,5,10,20,50,100×\tmmr 0.005\tmin 0.001') })
-      expect(contractsCommand(db, ['set', 'btcusdt', '1,2,5', '0.02', '0.002'])).toMatchObject({ exitCode: 0 })
-      expect(contractsCommand(db, ['set', 'btcusdt', '1,2,50', '0.02', '0.002'])).toMatchObject({ exitCode: 1, err: expect.stringContaining('50×') })
+  it('list the terms and change them for the positions opened next, refusing nonsense', async () => {
+    await withDb(server, async (db) => {
+      expect(await contractsCommand(db, ['list'])).toMatchObject({ exitCode: 0, out: expect.stringContaining('btcusdt\t1,2,5,10,20,50,100×\tmmr 0.005\tmin 0.001') })
+      expect(await contractsCommand(db, ['set', 'btcusdt', '1,2,5', '0.02', '0.002'])).toMatchObject({ exitCode: 0 })
+      expect(await contractsCommand(db, ['set', 'btcusdt', '1,2,50', '0.02', '0.002'])).toMatchObject({ exitCode: 1, err: expect.stringContaining('50×') })
       for (const args of [['ethbtc', '1,2', '0.01', '1'], ['btcusdt', '2,1', '0.01', '1'], ['btcusdt', '1,x', '0.01', '1'], ['btcusdt', '1,2', '1', '1'], ['btcusdt', '1,2', '0.01', '0.0000001']]) {
-        expect(contractsCommand(db, ['set', ...args]).exitCode, args.join(' ')).toBe(1)
+        expect((await contractsCommand(db, ['set', ...args])).exitCode, args.join(' ')).toBe(1)
       }
-      expect(contractsCommand(db, ['set', 'btcusdt'])).toMatchObject({ exitCode: 2 })
+      expect(await contractsCommand(db, ['set', 'btcusdt'])).toMatchObject({ exitCode: 2 })
     })
   })
 
   it('whose edit the next opening uses', async () => {
     expect((await openCall(server, user.headers, { direction: '1', leverage: '20', quantity: '0.002' })).json.msg).toBe(SERVER_MESSAGES.contractLeverageNotOffered)
     expect((await openCall(server, user.headers, { direction: '1', leverage: '5', quantity: '0.001' })).json.msg).toBe(SERVER_MESSAGES.amountBelowMinimum)
-    withDb(server, (db) => contractsCommand(db, ['set', 'btcusdt', '1,2,5,10,20,50,100', '0.005', '0.001']))
+    await withDb(server, (db) => contractsCommand(db, ['set', 'btcusdt', '1,2,5,10,20,50,100', '0.005', '0.001']))
   })
 })

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const cancelled = await opened(server, owner.headers, { ...LIMIT, direction: '1' } as never)
   await server.post(CONTRACT_PATHS.cancel, { id: cancelled.id }, owner.headers)
   theirs = { holding: holding.id, pending: pending.id, cancelled: cancelled.id }
-  before = contractState(server)
+  before = await contractState(server)
 })
 afterAll(() => server.close())
 
@@ -199,8 +199,8 @@ describe('every contract path', () => {
 })
 
 describe('after the whole battery', () => {
-  it('nothing moved: balances, journal, records and positions as before, and the ledger agrees', () => {
-    const after = contractState(server)
+  it('nothing moved: balances, journal, records and positions as before, and the ledger agrees', async () => {
+    const after = await contractState(server)
     expect(after).toEqual(before)
     expect(after.differences).toEqual([])
   })

@@ -1,22 +1,21 @@
-// Each position is acted on exactly once: four worker threads (each its own SQLite connection, as
-// other servers on the same file would be), a pass on yet another connection and the server's own
+// Each position is acted on exactly once: four worker threads (each its own connection to the test's
+// database, as other servers on the same database would be), a pass on yet another connection and the server's own
 // tick all race over 120 positions the price crossed; and across restarts, what crossed while the
 // server was down is closed (or entered) on start at its crossing second, and a further restart
 // changes nothing. Every outcome is checked against a model walking the same price path.
-import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { BigNumber } from 'bignumber.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildServer } from '../../server/app.ts'
 import { DEFAULT_CONFIG } from '../../server/config.ts'
+import type { Database } from '../../server/db/database.ts'
 import { verifyLedger } from '../../server/ledger/verify.ts'
 import { type Funded, fundedUser, openServerDb, snapshot, withDb } from './assets-support.ts'
 import { readMailCode } from '../support/outbox.ts'
 import { answer, startServer, type TestServer } from './harness.ts'
-import { waitFor } from './seconds-support.ts'
+import { type KeptData, keepData, waitFor } from './seconds-support.ts'
 import { engineOn, heldProblems, lastAt, opened, type OpenFields, priceOf, type Row, ticksAt, ticksOf } from './contracts-support.ts'
 
 const TEST_MMR = '0.0099'
@@ -39,17 +38,17 @@ function expectedEnd(row: Row, until: number): { status: number; reason: number;
   return undefined
 }
 
-function endProblems(db: ReturnType<typeof openServerDb>, rows: Row[], until: number): string[] {
+async function endProblems(db: Database, rows: Row[], until: number): Promise<string[]> {
   const problems: string[] = []
   for (const before of rows) {
-    const after = db.prepare('SELECT * FROM contract_positions WHERE id = ?').get(Number(before.id)) ?? {}
+    const after = await db.get('SELECT * FROM contract_positions WHERE id = ?', Number(before.id)) ?? {}
     const want = expectedEnd(before, until)
     const got = { status: after.status, reason: after.close_reason, at: after.closed_at, exit: after.exit_price }
     const expected = want
       ? { status: want.status, reason: want.reason, at: want.second * 1000, exit: lastAt(String(before.symbol), want.second * 1000) }
       : { status: 2, reason: null, at: null, exit: null }
     if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push(`#${String(before.id)}: ${JSON.stringify(got)} ≠ ${JSON.stringify(expected)}`)
-    const closes = Number(db.prepare(`SELECT count(*) AS n FROM ledger_entries WHERE memo LIKE ? AND kind IN ('contract_close', 'contract_liquidation')`).get(`contract #${String(before.id)} %`)?.n)
+    const closes = Number((await db.get(`SELECT count(*) AS n FROM ledger_entries WHERE memo LIKE ? AND kind IN ('contract_close', 'contract_liquidation')`, `contract #${String(before.id)} %`))?.n)
     if (closes !== (want ? 1 : 0)) problems.push(`#${String(before.id)}: ${closes} closing entries`)
   }
   return problems
@@ -82,10 +81,9 @@ describe('racing passes', () => {
       const batch = Array.from({ length: 20 }, (_, j) => fieldsOf(i + j, symbols[(i + j) % symbols.length] ?? 'btcusdt', T0))
       await Promise.all(batch.map((fields) => opened(server, user.headers, fields)))
     }
-    const before = withDb(server, (db) => db.prepare('SELECT * FROM contract_positions ORDER BY id').all())
+    const before = await withDb(server, (db) => db.all('SELECT * FROM contract_positions ORDER BY id'))
     const due = T0 + 600_000
-    const file = join(server.dataDir, 'exchange.sqlite')
-    const workers = Array.from({ length: 4 }, () => new Worker(new URL('./contracts-pass-worker.ts', import.meta.url), { workerData: { file, now: due, passes: 2 } }))
+    const workers = Array.from({ length: 4 }, () => new Worker(new URL('./contracts-pass-worker.ts', import.meta.url), { workerData: { location: server.database, now: due, passes: 2 } }))
     await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('message', resolve))))
     const results = workers.map((worker) => new Promise<{ acted: number; errors: string[] }>((resolve) => worker.once('message', resolve)))
 
@@ -97,46 +95,48 @@ describe('racing passes', () => {
     const manual = (await engineOn(db, () => due, errors).walk.pass()).acted
     const done = await Promise.all(results)
     await Promise.all(workers.map((worker) => worker.terminate()))
-    db.close()
+    await db.close()
     // Let the server's own tick finish walking up to `due`.
-    await waitFor(() => (withDb(server, (check) => endProblems(check, before, Math.floor(due / 1000))).length === 0 ? true : undefined), 5000).catch(() => undefined)
+    await waitFor(async () => ((await withDb(server, (check) => endProblems(check, before, Math.floor(due / 1000)))).length === 0 ? true : undefined), 5000).catch(() => undefined)
 
     expect([...errors, ...done.flatMap((result) => result.errors)]).toEqual([])
-    const problems = withDb(server, (check) => endProblems(check, before, Math.floor(due / 1000)))
+    const problems = await withDb(server, (check) => endProblems(check, before, Math.floor(due / 1000)))
     expect(problems).toEqual([])
-    const ended = withDb(server, (check) => Number(check.prepare('SELECT count(*) AS n FROM contract_positions WHERE status IN (3, 4)').get()?.n))
+    const ended = await withDb(server, async (check) => Number((await check.get('SELECT count(*) AS n FROM contract_positions WHERE status IN (3, 4)'))?.n))
     // Most crossed, some did not; the other connections really took part.
     expect(ended).toBeGreaterThan(60)
     expect(ended).toBeLessThan(120)
     expect(manual + done.reduce((sum, result) => sum + result.acted, 0)).toBeGreaterThan(0)
     expect(manual + done.reduce((sum, result) => sum + result.acted, 0)).toBeLessThanOrEqual(ended)
     // The money adds up: what the user has is what came in, less every fee, plus every P/L.
-    withDb(server, (check) => {
-      expect(verifyLedger(check)).toEqual([])
-      expect(heldProblems(check)).toEqual([])
-      const rows = check.prepare('SELECT open_fee, close_fee, realized_pnl FROM contract_positions WHERE user_id = ?').all(user.userId)
+    await withDb(server, async (check) => {
+      expect(await verifyLedger(check)).toEqual([])
+      expect(await heldProblems(check)).toEqual([])
+      const rows = await check.all('SELECT open_fee, close_fee, realized_pnl FROM contract_positions WHERE user_id = ?', user.userId)
       const net = rows.reduce((sum, row) => sum.minus(String(row.open_fee)).minus(String(row.close_fee)).plus(String(row.realized_pnl)), new BigNumber(100000))
-      const balance = check.prepare(`SELECT available, frozen FROM balances WHERE user_id = ? AND account_type = 2 AND currency = 'USDT'`).get(user.userId)
+      const balance = await check.get(`SELECT available, frozen FROM balances WHERE user_id = ? AND account_type = 2 AND currency = 'USDT'`, user.userId)
       expect(new BigNumber(String(balance?.available)).plus(String(balance?.frozen)).toFixed()).toBe(net.toFixed())
     })
   }, 60_000)
 })
 
 describe('restarts', () => {
-  let dataDir: string
+  let kept: KeptData
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'exchange-contracts-restart-'))
+    kept = await keepData('exchange-contracts-restart-')
   })
-  afterAll(() => rm(dataDir, { recursive: true, force: true }))
+  afterAll(() => kept.remove())
 
   const clock = { now: T0 + 7_200_000 }
   async function start() {
-    const app = await buildServer({ config: { ...DEFAULT_CONFIG, dataDir, staticDir: join(dataDir, 'dist'), contractTestMmr: TEST_MMR }, now: () => clock.now })
+    const { dataDir, databaseUrl } = kept
+    const app = await buildServer({ config: { ...DEFAULT_CONFIG, dataDir, databaseUrl, staticDir: join(dataDir, 'dist'), contractTestMmr: TEST_MMR }, now: () => clock.now })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     const post = async (path: string, form: Record<string, string> = {}, headers: Record<string, string> = {}) =>
       answer(await fetch(url + path, { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } }))
-    return { app, view: { url, dataDir, post, readCode: async (email: string) => readMailCode(dataDir, email) } as unknown as TestServer }
+    const view: TestServer = { ...kept.view, url, post, readCode: async (email: string) => readMailCode(dataDir, email) }
+    return { app, view }
   }
 
   it('close what crossed while the server was down on start, at its crossing second, once', async () => {
@@ -150,28 +150,28 @@ describe('restarts', () => {
       { symbol: 'ethusdt', direction: '1', leverage: '2', entryType: '2', price: priceOf('ethusdt', Math.round(entry * 0.999)), quantity: '0.05' },
     ]
     for (const f of fields) await opened(first.view, user.headers, f)
-    const before = withDb(first.view, (db) => db.prepare('SELECT * FROM contract_positions WHERE status = 2 ORDER BY id').all())
+    const before = await withDb(first.view, (db) => db.all('SELECT * FROM contract_positions WHERE status = 2 ORDER BY id'))
     await first.app.close()
 
     clock.now = at + 3_600_000
     const second = await start()
     // Acted on during start-up, before the server listened: no waiting.
-    expect(withDb(second.view, (db) => endProblems(db, before, Math.floor(clock.now / 1000)))).toEqual([])
-    const pending = withDb(second.view, (db) => db.prepare('SELECT * FROM contract_positions WHERE entry_type = 2').get())
+    expect(await withDb(second.view, (db) => endProblems(db, before, Math.floor(clock.now / 1000)))).toEqual([])
+    const pending = await withDb(second.view, (db) => db.get('SELECT * FROM contract_positions WHERE entry_type = 2'))
     const reached = Array.from({ length: 3600 }, (_, i) => Math.floor(at / 1000) + 1 + i).find((s) => ticksAt('ethusdt', s) <= Number(pending?.limit_ticks))
     expect(pending).toMatchObject(reached === undefined ? { status: 1 } : { status: 2, opened_at: reached * 1000, entry_price: pending?.limit_price })
-    expect(withDb(second.view, (db) => [verifyLedger(db), heldProblems(db)])).toEqual([[], []])
-    const state = snapshot(second.view)
+    expect(await withDb(second.view, (db) => Promise.all([verifyLedger(db), heldProblems(db)]))).toEqual([[], []])
+    const state = await snapshot(second.view)
     await second.app.close()
 
     // Another start at the same instant finds nothing to do; one an hour later closes what the
     // second hour crossed, once, and nothing of the first hour twice.
     const again = await start()
-    expect(snapshot(again.view)).toEqual(state)
+    expect(await snapshot(again.view)).toEqual(state)
     await again.app.close()
     clock.now += 3_600_000
     const third = await start()
-    expect(withDb(third.view, (db) => [endProblems(db, before, Math.floor(clock.now / 1000)), verifyLedger(db), heldProblems(db)])).toEqual([[], [], []])
+    expect(await withDb(third.view, (db) => Promise.all([endProblems(db, before, Math.floor(clock.now / 1000)), verifyLedger(db), heldProblems(db)]))).toEqual([[], [], []])
     await third.app.close()
   }, 60_000)
 })

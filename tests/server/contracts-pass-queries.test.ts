@@ -6,17 +6,16 @@
 //     acts at the first second after that which reaches it — never skipping one;
 //   - the pass runs every 250 ms on the server's one thread, so what it reads must not grow with the
 //     history of ended positions: no query of it scans contract_positions.
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../server/config.ts'
 import type { AppContext } from '../../server/context.ts'
 import { closePosition } from '../../server/contracts/manage.ts'
 import { openPosition } from '../../server/contracts/open.ts'
-import { openDatabase } from '../../server/db/open.ts'
 import { creditFromOutside } from '../../server/ledger/operations.ts'
 import { verifyLedger } from '../../server/ledger/verify.ts'
 import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
 import { fullScans, notingPrepared } from './query-plans.ts'
+import { openTestDatabase } from './test-database.ts'
 import { collectingLog, engineOn, firstSecond, heldProblems, priceOf, ticksAt } from './contracts-support.ts'
 
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0, 250)
@@ -25,8 +24,8 @@ afterEach(() => ledger.close())
 
 async function exchange(now: () => number) {
   ledger = await openLedgerDb()
-  const userId = ledger.addUser(`trader-${ledger.dir.slice(-6)}@contracts.test`)
-  creditFromOutside(ledger.db, { userId, accountType: 2, currency: 'USDT', amount: '100000', kind: 'credit', memo: '', now: T0 })
+  const userId = await ledger.addUser(`trader-${ledger.dir.slice(-6)}@contracts.test`)
+  await creditFromOutside(ledger.db, { userId, accountType: 2, currency: 'USDT', amount: '100000', kind: 'credit', memo: '', now: T0 })
   const errors: string[] = []
   const ctx = { db: ledger.db, now, log: collectingLog(errors), config: DEFAULT_CONFIG } as unknown as AppContext
   return { userId, errors, ctx, engine: engineOn(ledger.db, () => ctx.now(), errors) }
@@ -47,7 +46,7 @@ describe('an opening that waited for the write lock', () => {
     const { userId, errors, ctx, engine } = await exchange(() => clock.now)
     // A 2× long far from anything keeps the pair waiting, so the other pass keeps a cursor.
     expect((await openPosition(ctx, engine, userId, { symbol: 'btcusdt', direction: '1', leverage: '2', entryType: '1', quantity: '0.001' }, undefined)).code).toBe(1)
-    const other = openDatabase(join(ledger.dir, 'exchange.sqlite'))
+    const other = openTestDatabase(ledger.location)
     const passing = { now: (s + 1) * 1000 + 100 }
     const passer = engineOn(other, () => passing.now, errors)
     // The opening reads s.950 (its price) and waits for the lock; the other pass runs at s+1.100;
@@ -61,14 +60,14 @@ describe('an opening that waited for the write lock', () => {
     passing.now = (s + 60) * 1000
     await passer.walk.pass()
     // Whatever instant it is watched from, the pass acted at the first second after it that reached it.
-    const row = ledger.db.prepare('SELECT watch_from, status, closed_at FROM contract_positions WHERE id = ?').get(Number(opened.data?.id)) ?? {}
+    const row = await ledger.db.get('SELECT watch_from, status, closed_at FROM contract_positions WHERE id = ?', Number(opened.data?.id)) ?? {}
     const watched = Number(row.watch_from ?? (s + 1) * 1000 + 150)
     const reached = firstSecond('btcusdt', Math.floor(watched / 1000), (t) => t <= ticksAt('btcusdt', s + 1), s + 60 - Math.floor(watched / 1000))
     expect({ status: row.status, closedAt: row.closed_at }).toEqual(reached === undefined ? { status: 2, closedAt: null } : { status: 3, closedAt: reached * 1000 })
     expect(watched).toBe((s + 1) * 1000 + 150)
-    other.close()
+    await other.close()
     expect(errors).toEqual([])
-    expect([verifyLedger(ledger.db), heldProblems(ledger.db)]).toEqual([[], []])
+    expect([await verifyLedger(ledger.db), await heldProblems(ledger.db)]).toEqual([[], []])
   })
 })
 
@@ -83,7 +82,7 @@ describe('the pass', () => {
     }
     expect((await open('5')).code).toBe(1)
     // No cursor, as after the pair was idle: the walk also asks where its positions are watched from.
-    ledger.db.prepare('DELETE FROM contract_feed_cursor').run()
+    await ledger.db.run('DELETE FROM contract_feed_cursor')
     // The pass on a connection that notes every statement it prepares.
     const { db: noting, seen } = notingPrepared(ledger.db)
     const pass = engineOn(noting, () => clock.now).walk
@@ -91,7 +90,7 @@ describe('the pass', () => {
       clock.now += step * 1000
       await pass.pass()
     }
-    const scans = fullScans(ledger.db, seen, 'contract_positions')
+    const scans = await fullScans(ledger.db, seen, 'contract_positions')
     expect(seen.size).toBeGreaterThan(2)
     expect(scans).toEqual([])
   })

@@ -1,15 +1,15 @@
-// A contracts pass in another thread with its own SQLite connection, as a second server on the same
-// file would run it (contracts-exactly-once.test.ts starts several at once). Waits for { go } so that
+// A contracts pass in another thread with its own connection to the test's database, as a second
+// server on the same database would run it (contracts-exactly-once.test.ts starts several at once). Waits for { go } so that
 // all of them start together, then answers how many positions its passes acted on, and any errors.
 import { parentPort, workerData } from 'node:worker_threads'
-import { openDatabase } from '../../server/db/open.ts'
 import { engineOn } from './contracts-support.ts'
+import { type DatabaseLocation, openTestDatabase } from './test-database.ts'
 
-const { file, now, passes } = workerData as { file: string; now: number; passes: number }
+const { location, now, passes } = workerData as { location: DatabaseLocation; now: number; passes: number }
 const port = parentPort
 if (!port) throw new Error('contracts-pass-worker runs as a worker thread')
 const errors: string[] = []
-const db = openDatabase(file)
+const db = openTestDatabase(location)
 const engine = engineOn(db, () => now, errors)
 
 port.once('message', async () => {
@@ -19,7 +19,7 @@ port.once('message', async () => {
   } catch (error) {
     errors.push(String(error))
   }
-  db.close()
+  await db.close()
   port.postMessage({ acted, errors })
 })
 port.postMessage({ ready: true })

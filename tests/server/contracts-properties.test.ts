@@ -8,7 +8,6 @@
 // put into it, and a refused call changed nothing. An opening is refused exactly when the model
 // says so; after a pass, nothing the path reached is still waiting, and every trigger acted at the
 // first second it held.
-import { DatabaseSync } from 'node:sqlite'
 import { BigNumber } from 'bignumber.js'
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -18,10 +17,11 @@ import type { AppContext } from '../../server/context.ts'
 import { addMargin, cancelPosition, closePosition, editStops } from '../../server/contracts/manage.ts'
 import { openPosition } from '../../server/contracts/open.ts'
 import type { ContractEngine } from '../../server/contracts/pass.ts'
-import { migrate } from '../../server/db/migrate.ts'
+import type { Database } from '../../server/db/database.ts'
 import { creditFromOutside } from '../../server/ledger/operations.ts'
 import { systemTotals, verifyLedger } from '../../server/ledger/verify.ts'
 import { collectingLog, engineOn, heldProblems, lastAt, priceOf, type Row, ticksAt, ticksOf } from './contracts-support.ts'
+import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
 
 const M = SERVER_MESSAGES
 const T0 = Date.UTC(2026, 8, 9, 9, 0, 0, 500)
@@ -53,7 +53,10 @@ const command = fc.oneof(
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never
 
 interface World {
-  db: DatabaseSync
+  ledger: LedgerDb
+  db: Database
+  /** The three users' ids. */
+  users: number[]
   clock: number
   ctx: AppContext
   engines: [ContractEngine, ContractEngine]
@@ -66,31 +69,33 @@ interface World {
   mmr: string | undefined
 }
 
-function world(testMmr: boolean): World {
-  const db = new DatabaseSync(':memory:', { enableForeignKeyConstraints: true })
-  migrate(db)
+async function world(testMmr: boolean): Promise<World> {
+  const ledger = await openLedgerDb()
+  const { db } = ledger
   const errors: string[] = []
-  const w = { db, clock: T0, errors, credited: big(0), fees: big(0), putIn: new Map(), mmr: testMmr ? TEST_MMR : undefined } as unknown as World
+  const w = { ledger, db, users: [], clock: T0, errors, credited: big(0), fees: big(0), putIn: new Map(), mmr: testMmr ? TEST_MMR : undefined } as unknown as World
   w.ctx = { db, now: () => w.clock, log: collectingLog(errors), config: { ...DEFAULT_CONFIG, contractTestMmr: w.mmr } } as unknown as AppContext
   w.engines = [engineOn(db, () => w.clock, errors), engineOn(db, () => w.clock, errors)]
-  for (const id of [1, 2, 3]) {
-    db.prepare(`INSERT INTO users (id, uid, email, password_hash, invitation_code, created_at) VALUES (?, ?, ?, 'h', ?, 0)`).run(id, `U${id}`, `${id}@contracts.prop`, `CODE${id}XYZ`)
-    credit(w, id)
+  for (const n of [1, 2, 3]) {
+    const id = await ledger.addUser(`${n}-${ledger.dir.slice(-6)}@contracts.prop`)
+    w.users.push(id)
+    await credit(w, id)
   }
   return w
 }
 
-function credit(w: World, userId: number): void {
-  creditFromOutside(w.db, { userId, accountType: 2, currency: 'USDT', amount: '300', kind: 'credit', memo: '', now: w.clock })
+async function credit(w: World, userId: number): Promise<void> {
+  await creditFromOutside(w.db, { userId, accountType: 2, currency: 'USDT', amount: '300', kind: 'credit', memo: '', now: w.clock })
   w.credited = w.credited.plus(300)
 }
 
-const available = (w: World, userId: number) => big(w.db.prepare(`SELECT available FROM balances WHERE user_id = ? AND account_type = 2 AND currency = 'USDT'`).get(userId)?.available)
-const footprint = (db: DatabaseSync) => JSON.stringify([db.prepare('SELECT count(*) AS n FROM ledger_entries').get(), db.prepare('SELECT * FROM balances ORDER BY 1, 2, 3').all(), db.prepare('SELECT * FROM contract_positions').all()])
-const positions = (w: World) => w.db.prepare('SELECT * FROM contract_positions ORDER BY id').all()
+const available = async (w: World, userId: number) => big((await w.db.get(`SELECT available FROM balances WHERE user_id = ? AND account_type = 2 AND currency = 'USDT'`, userId))?.available)
+const footprint = async (db: Database) =>
+  JSON.stringify([await db.get('SELECT count(*) AS n FROM ledger_entries'), await db.all('SELECT * FROM balances ORDER BY user_id, account_type, currency'), await db.all('SELECT * FROM contract_positions ORDER BY id')])
+const positions = (w: World) => w.db.all('SELECT * FROM contract_positions ORDER BY id')
 
 /** The model's answer to an opening (its inputs are well formed: only money and stops can be wrong). */
-function expectedOpen(w: World, c: Extract<Command, { op: 'open' }>, userId: number): { fields: Record<string, string>; want: string; margin: BigNumber; fee: BigNumber } {
+async function expectedOpen(w: World, c: Extract<Command, { op: 'open' }>, userId: number): Promise<{ fields: Record<string, string>; want: string; margin: BigNumber; fee: BigNumber }> {
   const table = TERMS[c.symbol] ?? { leverages: [1], mmr: '0', lot: '1', precision: 2 }
   const terms = { ...table, mmr: w.mmr ?? table.mmr }
   // -1: the highest multiple offered (liquidated by the smallest moves).
@@ -117,40 +122,40 @@ function expectedOpen(w: World, c: Extract<Command, { op: 'open' }>, userId: num
   if (tp !== undefined) fields.takeProfit = priceOf(c.symbol, Math.max(1, tp))
   const slOk = sl === undefined || (c.long ? sl < entry && sl > Math.max(liquidation ?? 0, 0) : sl > entry && liquidation !== null && sl < liquidation)
   const tpOk = tp === undefined || (c.long ? tp > entry : tp < entry && tp > 0)
-  const want = !slOk ? M.contractStopLossInvalid : !tpOk ? M.contractTakeProfitInvalid : margin.plus(fee).isGreaterThan(available(w, userId)) ? M.insufficientBalance : M.ok
+  const want = !slOk ? M.contractStopLossInvalid : !tpOk ? M.contractTakeProfitInvalid : margin.plus(fee).isGreaterThan(await available(w, userId)) ? M.insufficientBalance : M.ok
   return { fields, want, margin, fee }
 }
 
 async function step(w: World, c: Command): Promise<void> {
   const [engine] = w.engines
-  if (c.op === 'credit') return credit(w, c.user + 1)
+  if (c.op === 'credit') return await credit(w, w.users[c.user] ?? 0)
   if (c.op === 'open') {
-    const userId = c.user + 1
-    const { fields, want, margin, fee } = expectedOpen(w, c, userId)
-    const [before, had] = [footprint(w.db), available(w, userId)]
+    const userId = w.users[c.user] ?? 0
+    const { fields, want, margin, fee } = await expectedOpen(w, c, userId)
+    const [before, had] = [await footprint(w.db), await available(w, userId)]
     const answer = await openPosition(w.ctx, engine, userId, fields as never, undefined)
     expect(answer.msg, JSON.stringify(fields)).toBe(want)
     if (want !== M.ok) {
       STATS.refused += 1
-      return expect(footprint(w.db)).toBe(before)
+      return expect(await footprint(w.db)).toBe(before)
     }
     STATS.opened += 1
     w.putIn.set(answer.data?.id ?? '', margin)
     expect(answer.data).toMatchObject({ margin: margin.toFixed(), openFee: fee.toFixed(), status: fields.entryType === '1' ? 2 : 1 })
-    return expect(available(w, userId).toFixed()).toBe(had.minus(margin).minus(fee).toFixed())
+    return expect((await available(w, userId)).toFixed()).toBe(had.minus(margin).minus(fee).toFixed())
   }
   if (c.op === 'advance') return advance(w, c.seconds)
-  const rows = positions(w)
+  const rows = await positions(w)
   const target = rows[c.pick % Math.max(1, rows.length)]
   if (!target) return
-  const [id, userId, before] = [String(target.id), Number(target.user_id), footprint(w.db)]
+  const [id, userId, before] = [String(target.id), Number(target.user_id), await footprint(w.db)]
   const answer =
     c.op === 'close' ? await closePosition(w.ctx, engine, userId, id, c.part === 0 ? undefined : big(target.quantity).times(c.part).div(5).decimalPlaces(c.part % 2 ? 6 : 2).toFixed(), undefined)
     : c.op === 'cancel' ? await cancelPosition(w.ctx, engine, userId, id, undefined)
     : c.op === 'margin' ? await addMargin(w.ctx, engine, userId, id, String(c.amount), undefined)
     : await editStops(w.ctx, engine, userId, id, stopsFor(target, c.stopLoss === null ? null : -c.stopLoss, c.takeProfit), undefined)
   // Every pass has run up to this instant, so the catch-up before the change has nothing to do.
-  if (answer.code !== 1) return expect(footprint(w.db), answer.msg).toBe(before)
+  if (answer.code !== 1) return expect(await footprint(w.db), answer.msg).toBe(before)
   if (c.op === 'close') STATS.closed += 1
   if (c.op === 'cancel') STATS.cancelled += 1
   if (c.op === 'margin') w.putIn.set(id, (w.putIn.get(id) ?? big(0)).plus(c.amount))
@@ -188,13 +193,13 @@ function firstReach(row: Row, from: number, to: number): { second: number; reaso
 
 async function advance(w: World, seconds: number): Promise<void> {
   const from = Math.floor(w.clock / 1000)
-  const waiting = positions(w).filter((row) => row.status === 1 || row.status === 2)
+  const waiting = (await positions(w)).filter((row) => row.status === 1 || row.status === 2)
   w.clock += seconds * 1000
   const to = Math.floor(w.clock / 1000)
   const [first, second] = [await w.engines[0].walk.pass(), await w.engines[1].walk.pass()]
   expect([first.behind, second.acted, w.errors]).toEqual([false, 0, []])
   for (const before of waiting) {
-    const after = w.db.prepare('SELECT * FROM contract_positions WHERE id = ?').get(Number(before.id)) ?? {}
+    const after = await w.db.get('SELECT * FROM contract_positions WHERE id = ?', Number(before.id)) ?? {}
     const reach = firstReach(before, from, to)
     if (!reach) {
       expect(after.revision, `#${String(before.id)} untouched`).toBe(before.revision)
@@ -210,19 +215,19 @@ async function advance(w: World, seconds: number): Promise<void> {
   }
 }
 
-function expectInvariants(w: World): void {
+async function expectInvariants(w: World): Promise<void> {
   const { db } = w
-  expect(verifyLedger(db)).toEqual([])
-  expect(db.prepare('SELECT * FROM balances').all().filter((row) => big(row.available).isNegative() || big(row.frozen).isNegative())).toEqual([])
-  expect(heldProblems(db)).toEqual([])
-  const systems = systemTotals(db)
-  const users = db.prepare(`SELECT available, frozen FROM balances WHERE currency = 'USDT'`).all().reduce((sum, row) => sum.plus(big(row.available)).plus(big(row.frozen)), big(0))
+  expect(await verifyLedger(db)).toEqual([])
+  expect((await db.all('SELECT * FROM balances')).filter((row) => big(row.available).isNegative() || big(row.frozen).isNegative())).toEqual([])
+  expect(await heldProblems(db)).toEqual([])
+  const systems = await systemTotals(db)
+  const users = (await db.all(`SELECT available, frozen FROM balances WHERE currency = 'USDT'`)).reduce((sum, row) => sum.plus(big(row.available)).plus(big(row.frozen)), big(0))
   const inside = users.plus(big(systems.get('fees:USDT'))).plus(big(systems.get('house:USDT')))
   expect([inside.toFixed(), big(systems.get('outside:USDT')).negated().toFixed()]).toEqual([w.credited.toFixed(), w.credited.toFixed()])
   const fees = big(systems.get('fees:USDT'))
   expect(fees.isGreaterThanOrEqualTo(w.fees)).toBe(true)
   w.fees = fees
-  for (const row of positions(w)) {
+  for (const row of await positions(w)) {
     const lost = big(row.realized_pnl).negated()
     expect(lost.isLessThanOrEqualTo(w.putIn.get(String(row.id)) ?? 0), `#${String(row.id)} lost ${lost.toFixed()}`).toBe(true)
   }
@@ -232,14 +237,14 @@ describe('positions, closes, cancels, margin, stops, credits and passes', () => 
   it('keep every balance, position and the journal consistent, and trigger at the first second', async () => {
     await fc.assert(
       fc.asyncProperty(fc.boolean(), fc.array(command, { minLength: 1, maxLength: 40, size: 'max' }), async (testMmr, commands) => {
-        const w = world(testMmr)
+        const w = await world(testMmr)
         try {
           for (const c of commands) {
             await step(w, c)
-            expectInvariants(w)
+            await expectInvariants(w)
           }
         } finally {
-          w.db.close()
+          await w.ledger.close()
         }
       }),
       { numRuns: 60 },

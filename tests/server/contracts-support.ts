@@ -4,7 +4,7 @@
 // process would), and the audits: the ledger entries of a position, what every position holds
 // against the users' frozen balances, and the state a refused call must leave alone.
 import { BigNumber } from 'bignumber.js'
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../../server/db/database.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import { CONTRACT_PATHS } from '../../src/contract/contracts.ts'
 import { DEFAULT_CONFIG } from '../../server/config.ts'
@@ -60,39 +60,41 @@ export const collectingLog = (errors: string[]): FastifyBaseLogger =>
   ({ error: (fields: { err?: unknown }) => errors.push(String(fields.err)), info: () => {}, warn: () => {} }) as unknown as FastifyBaseLogger
 
 /** The engine on a connection of the caller's own, at the caller's clock. */
-export const engineOn = (db: DatabaseSync, now: () => number, errors: string[] = []): ContractEngine =>
+export const engineOn = (db: Database, now: () => number, errors: string[] = []): ContractEngine =>
   createContractEngine({ db, now, log: collectingLog(errors) }, createSimSource(DEFAULT_CONFIG.marketSeed, now))
 
 export type Row = Record<string, unknown>
 
 /** The ledger entries of a position (by the memo the engine writes), with their postings. */
-export function entriesOf(db: DatabaseSync, id: string | number): Array<{ kind: string; postings: Record<string, string> }> {
-  const entries = db.prepare(`SELECT id, kind FROM ledger_entries WHERE memo LIKE ? ORDER BY id`).all(`contract #${String(id)} %`)
-  return entries.map((entry) => ({
-    kind: String(entry.kind),
-    postings: Object.fromEntries(
-      db.prepare('SELECT * FROM ledger_postings WHERE entry_id = ? ORDER BY id').all(Number(entry.id)).map((p) => [p.system === null ? `user:${String(p.bucket)}` : String(p.system), String(p.amount)]),
-    ),
-  }))
+export async function entriesOf(db: Database, id: string | number): Promise<Array<{ kind: string; postings: Record<string, string> }>> {
+  const entries: Array<{ kind: string; postings: Record<string, string> }> = []
+  for (const entry of await db.all(`SELECT id, kind FROM ledger_entries WHERE memo LIKE ? ORDER BY id`, `contract #${String(id)} %`)) {
+    const postings = await db.all('SELECT * FROM ledger_postings WHERE entry_id = ? ORDER BY id', Number(entry.id))
+    entries.push({
+      kind: String(entry.kind),
+      postings: Object.fromEntries(postings.map((p) => [p.system === null ? `user:${String(p.bucket)}` : String(p.system), String(p.amount)])),
+    })
+  }
+  return entries
 }
 
 const big = (value: unknown): BigNumber => new BigNumber(String(value ?? '0'))
 
 /** Each user's contract USDT frozen balance against what their positions hold (pending: margin + fee; holding: margin). */
-export function heldProblems(db: DatabaseSync): string[] {
+export async function heldProblems(db: Database): Promise<string[]> {
   const expected = new Map<number, BigNumber>()
-  for (const row of db.prepare('SELECT user_id, status, margin, open_fee FROM contract_positions WHERE status IN (1, 2)').all()) {
+  for (const row of await db.all('SELECT user_id, status, margin, open_fee FROM contract_positions WHERE status IN (1, 2)')) {
     const held = row.status === 1 ? big(row.margin).plus(big(row.open_fee)) : big(row.margin)
     expected.set(Number(row.user_id), (expected.get(Number(row.user_id)) ?? big(0)).plus(held))
   }
   const problems: string[] = []
-  for (const row of db.prepare(`SELECT user_id, frozen FROM balances WHERE account_type = 2 AND currency = 'USDT'`).all()) {
+  for (const row of await db.all(`SELECT user_id, frozen FROM balances WHERE account_type = 2 AND currency = 'USDT'`)) {
     const want = expected.get(Number(row.user_id)) ?? big(0)
     expected.delete(Number(row.user_id))
     if (!want.isEqualTo(big(row.frozen))) problems.push(`user ${String(row.user_id)}: frozen ${String(row.frozen)}, positions hold ${want.toFixed()}`)
   }
   for (const [userId, want] of expected) if (!want.isZero()) problems.push(`user ${userId}: no balance, positions hold ${want.toFixed()}`)
-  for (const row of db.prepare('SELECT * FROM contract_positions WHERE status IN (3, 4, 5)').all()) {
+  for (const row of await db.all('SELECT * FROM contract_positions WHERE status IN (3, 4, 5)')) {
     if (row.down_ticks !== null || row.up_ticks !== null || row.margin !== '0') problems.push(`#${String(row.id)} ended but still watched or holding ${String(row.margin)}`)
   }
   return problems
@@ -103,7 +105,7 @@ export interface ContractState extends Snapshot {
 }
 
 /** Everything a refused call must leave as it was. */
-export const contractState = (server: TestServer): ContractState => ({
-  ...snapshot(server),
-  ...withDb(server, (db) => ({ positions: db.prepare('SELECT * FROM contract_positions ORDER BY id').all().map((row) => ({ ...row })) })),
+export const contractState = async (server: TestServer): Promise<ContractState> => ({
+  ...(await snapshot(server)),
+  positions: await withDb(server, async (db) => (await db.all('SELECT * FROM contract_positions ORDER BY id')).map((row) => ({ ...row }))),
 })

@@ -80,14 +80,14 @@ async function closesAtCrossing(plan: Plan): Promise<void> {
     status: liquidated ? POSITION_STATUS.liquidated : POSITION_STATUS.finished, closeReason: plan.reason, exitPrice: X, closedAt: plan.cross * 1000,
     realizedPnl: pnl.toFixed(), closeFee: closeFee.toFixed(), result: pnl.minus(openFee).minus(closeFee).isGreaterThan(0) ? 1 : 2, quantity: '0', margin: '0',
   })
-  expect(balanceOf(server, user.userId, 2, 'USDT')).toEqual({ available: new BigNumber(1000).minus(margin).minus(openFee).plus(payout).toFixed(), frozen: '0' })
-  expect(withDb(server, (db) => entriesOf(db, position.id))).toEqual([
+  expect(await balanceOf(server, user.userId, 2, 'USDT')).toEqual({ available: new BigNumber(1000).minus(margin).minus(openFee).plus(payout).toFixed(), frozen: '0' })
+  expect(await withDb(server, (db) => entriesOf(db, position.id))).toEqual([
     { kind: 'contract_open', postings: fixed({ 'user:available': margin.plus(openFee).negated(), 'user:frozen': margin, fees: openFee }) },
     liquidated
       ? { kind: 'contract_liquidation', postings: fixed({ 'user:frozen': margin.negated(), house: margin }) }
       : { kind: 'contract_close', postings: fixed({ 'user:frozen': margin.negated(), 'user:available': payout, fees: closeFee, house: pnl.negated() }) },
   ])
-  expect(withDb(server, heldProblems)).toEqual([])
+  expect(await withDb(server, heldProblems)).toEqual([])
 }
 
 /** Stops halfway between the entry and the extreme of the next 15 minutes, at 10×. */
@@ -154,8 +154,8 @@ describe('a limit entry', () => {
     })
     expect(entered).toMatchObject({ status: POSITION_STATUS.holding, entryPrice: limit, openedAt: plan.cross * 1000, margin: margin.toFixed(), liquidationPrice: expect.stringMatching(/^\d+\.\d{2}$/) })
     expect(ticksAt('btcusdt', plan.cross)).toBeLessThanOrEqual(ticksOf('btcusdt', limit))
-    expect(balanceOf(server, user.userId, 2, 'USDT')).toEqual({ available: new BigNumber(1000).minus(margin).minus(fee).toFixed(), frozen: margin.toFixed() })
-    expect(withDb(server, (db) => entriesOf(db, position.id))).toEqual([
+    expect(await balanceOf(server, user.userId, 2, 'USDT')).toEqual({ available: new BigNumber(1000).minus(margin).minus(fee).toFixed(), frozen: margin.toFixed() })
+    expect(await withDb(server, (db) => entriesOf(db, position.id))).toEqual([
       { kind: 'contract_hold', postings: { 'user:available': margin.plus(fee).negated().toFixed(), 'user:frozen': margin.plus(fee).toFixed() } },
       { kind: 'contract_enter', postings: { 'user:frozen': fee.negated().toFixed(), fees: fee.toFixed() } },
     ])
@@ -177,7 +177,7 @@ describe('an owner’s close after a liquidation was due, before any pass saw it
       const answer = await closePosition(ctx, engineOn(db, now), user.userId, position.id, undefined, undefined)
       expect(answer).toEqual({ code: 0, msg: SERVER_MESSAGES.contractNotHolding, data: null })
     } finally {
-      db.close()
+      await db.close()
     }
     expect(await detail(server, user.headers, position.id)).toMatchObject({ status: POSITION_STATUS.liquidated, closedAt: plan.cross * 1000, exitPrice: lastAt('btcusdt', plan.cross * 1000) })
   })
