@@ -13,15 +13,16 @@ import { DEFAULT_CONFIG } from '../../server/config.ts'
 import { createSimSource } from '../../server/market/sim-source.ts'
 import { spotFeed } from '../../server/spot/feed.ts'
 import { createSpotPass } from '../../server/spot/feed-pass.ts'
-import { readMailCode } from '../support/outbox.ts'
 import { balanceOf, fundedUser, openServerDb, snapshot, withDb } from './assets-support.ts'
 import { registerAndLogin, startServer, type TestServer } from './harness.ts'
-import { buildOn, waitFor } from './seconds-support.ts'
+import { waitFor } from './seconds-support.ts'
 import { depthAt, detail, extremeAhead, firstSecond, lastAt, placed, shifted, sum } from './spot-fixtures.ts'
+import { keptAsTestServer, keptServer } from './spot-support.ts'
+import { type DatabaseLocation, freshDatabase } from './test-database.ts'
 import { creditWithRecord } from '../../server/ledger/operator-credit.ts'
 
 const quiet = { error: () => {}, info: () => {} } as unknown as FastifyBaseLogger
-const entries = (server: Pick<TestServer, 'dataDir'>) => withDb(server as TestServer, (db) => Number(db.prepare('SELECT count(*) AS n FROM ledger_entries').get()?.n))
+const entries = (server: TestServer) => withDb(server, async (db) => Number((await db.get('SELECT count(*) AS n FROM ledger_entries'))?.n))
 
 /** An instant (whole second + 300 ms) from which the price falls below the best bid within 10 minutes. */
 function dippingInstant(from: number): { at: number; low: { price: string; second: number } } {
@@ -32,37 +33,42 @@ function dippingInstant(from: number): { at: number; low: { price: string; secon
 }
 
 describe('while the server is down', () => {
-  let dataDir: string
-  afterAll(() => rm(dataDir, { recursive: true, force: true }))
+  // One database for the three servers in turn, as one installation restarted.
+  let kept: Awaited<ReturnType<typeof freshDatabase>>
+  afterAll(async () => {
+    await kept.drop()
+    await rm(kept.dataDir, { recursive: true, force: true })
+  })
 
   it('a resting buy the price reached fills on start, at its price and its crossing instant, once', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'exchange-spot-restart-'))
+    kept = await freshDatabase(await mkdtemp(join(tmpdir(), 'exchange-spot-restart-')))
+    const location: DatabaseLocation = { dataDir: kept.dataDir, databaseUrl: kept.databaseUrl }
     const { at, low } = dippingInstant(Date.now())
     const clock = { now: at }
-    const first = await buildOn(dataDir, clock)
-    const reader = { post: first.post, readCode: async (email: string) => readMailCode(dataDir, email) } as unknown as TestServer
+    const first = await keptServer(location, clock)
+    const reader = keptAsTestServer(first, location)
     const session = await registerAndLogin(reader, 'sleeper@spot.test')
     const userId = Number(session.userId)
     const headers = { 'access-token': session.token }
-    withDb({ dataDir } as TestServer, (db) => creditWithRecord(db, { userId, accountType: 1, currency: 'USDT', amount: '10000', kind: 'credit', info: 'test', now: at }))
+    await withDb(reader, async (db) => await creditWithRecord(db, { userId, accountType: 1, currency: 'USDT', amount: '10000', kind: 'credit', info: 'test', now: at }))
     const order = await placed(first, headers, { side: '1', type: '1', price: low.price, amount: '0.05' })
     expect(order.status).toBe(ORDER_STATUS.open)
     await first.app.close()
 
     clock.now = at + 3_600_000
-    const second = await buildOn(dataDir, clock)
+    const second = await keptServer(location, clock)
     const done = await detail(second, headers, order.id)
     expect(done).toMatchObject({ status: ORDER_STATUS.filled, filled: '0.05', avgPrice: low.price })
     expect(done.fills).toEqual([
       expect.objectContaining({ price: low.price, amount: '0.05', at: low.second * 1000, role: FILL_ROLES.maker, counterparty: COUNTERPARTIES.market }),
     ])
     const paid = new BigNumber(done.fills[0].quoteAmount).plus(done.fills[0].fee)
-    expect(balanceOf({ dataDir } as TestServer, userId, 1, 'USDT')).toEqual({ available: new BigNumber(10000).minus(paid).toFixed(), frozen: '0' })
-    expect(balanceOf({ dataDir } as TestServer, userId, 1, 'BTC').available).toBe('0.05')
-    const written = entries({ dataDir })
+    expect(await balanceOf(reader, userId, 1, 'USDT')).toEqual({ available: new BigNumber(10000).minus(paid).toFixed(), frozen: '0' })
+    expect((await balanceOf(reader, userId, 1, 'BTC')).available).toBe('0.05')
+    const written = await entries(reader)
     await second.app.close()
-    const third = await buildOn(dataDir, clock)
-    expect(entries({ dataDir })).toBe(written)
+    const third = await keptServer(location, clock)
+    expect(await entries(reader)).toBe(written)
     await third.app.close()
   })
 })
@@ -83,7 +89,7 @@ describe('stop-limit', () => {
     const { userId, headers } = await fundedUser(server, 'stop@spot.test', [{ currency: 'USDT', amount: '10000' }])
     const order = await placed(server, headers, { side: '1', type: '3', price: limit, triggerPrice: trigger, amount: '0.01' })
     expect(order).toMatchObject({ status: ORDER_STATUS.untriggered, triggerPrice: trigger })
-    expect(balanceOf(server, userId, 1, 'USDT').frozen).not.toBe('0')
+    expect((await balanceOf(server, userId, 1, 'USDT')).frozen).not.toBe('0')
 
     server.clock.now = (reachedAt + 5) * 1000
     const done = await waitFor(async () => {
@@ -96,15 +102,15 @@ describe('stop-limit', () => {
     expect(done.fills.every((fill: { at: number }) => fill.at === reachedAt * 1000)).toBe(true)
     expect(sum(done.fills.map((fill: { amount: string }) => fill.amount)).toFixed()).toBe('0.01')
 
-    const before = snapshot(server)
+    const before = await snapshot(server)
     const db = openServerDb(server)
     try {
       const pass = createSpotPass({ db, now: () => server.clock.now, log: quiet }, spotFeed(createSimSource(DEFAULT_CONFIG.marketSeed, () => server.clock.now), true))
       expect((await pass()).acted).toBe(0)
     } finally {
-      db.close()
+      await db.close()
     }
-    expect(snapshot(server)).toEqual(before)
+    expect(await snapshot(server)).toEqual(before)
     expect(before.differences).toEqual([])
   })
 })
