@@ -46,6 +46,26 @@ describe('registration codes', () => {
     expect((await server.post(USER_PATHS.emailVerification, { email, code })).json.msg).toBe(SERVER_MESSAGES.codeError)
   })
 
+  // The racers below run on both engines: SQLite's write lock makes them take turns, PostgreSQL's
+  // serializable transactions make the losers run again on what the winner wrote (architecture §6).
+  it('sends one code to a burst of parallel requests for the same address', async () => {
+    const email = 'burst@example.com'
+    const answers = await Promise.all(Array.from({ length: 8 }, () => server.post(USER_PATHS.sendEmailCode, { email })))
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(8).fill(200))
+    expect(answers.filter((answer) => answer.json.code === BB_OK)).toHaveLength(1)
+    expect(answers.filter((answer) => answer.json.msg === SERVER_MESSAGES.codeTooSoon)).toHaveLength(7)
+    expect(await server.mailsTo(email)).toHaveLength(1)
+  })
+
+  it('counts every one of five wrong guesses sent at once', async () => {
+    const email = 'parallel-guess@example.com'
+    await server.post(USER_PATHS.sendEmailCode, { email })
+    const code = await server.readCode(email)
+    const guesses = await Promise.all(Array.from({ length: 5 }, () => server.post(USER_PATHS.emailVerification, { email, code: wrongCode(code) })))
+    expect(guesses.map((guess) => guess.json.msg)).toEqual(Array<string>(5).fill(SERVER_MESSAGES.codeError))
+    expect((await server.post(USER_PATHS.emailVerification, { email, code })).json.msg).toBe(SERVER_MESSAGES.codeError)
+  })
+
   it('expires a code after ten minutes', async () => {
     const email = 'late@example.com'
     await server.post(USER_PATHS.sendEmailCode, { email })

@@ -101,6 +101,26 @@ describe('register → login → info → logout', () => {
     })
     expect(known.json.code).toBe(BB_OK)
   })
+
+  // Racers on both engines: SQLite's write lock makes them take turns, PostgreSQL's serializable
+  // transactions make the losers run again and find the account (architecture §6).
+  it('creates one account when the same registration arrives several times at once', async () => {
+    const email = 'frank@example.com'
+    await server.post(USER_PATHS.sendEmailCode, { email })
+    const code = await server.readCode(email)
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => server.post(USER_PATHS.register, { email, code, password: 'Frank2026pass' })),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(6).fill(200))
+    expect(answers.filter((answer) => answer.json.code === BB_OK)).toHaveLength(1)
+    // The others lost to the winner: its account exists, or its code is used.
+    for (const answer of answers.filter((one) => one.json.code !== BB_OK)) {
+      expect([SERVER_MESSAGES.emailRegistered, SERVER_MESSAGES.codeError]).toContain(answer.json.msg)
+    }
+    expect(await server.withDb((db) => db.get('SELECT count(*) AS n FROM users WHERE email = ?', email))).toEqual({ n: 1 })
+    const login = await server.post(USER_PATHS.login, { account: email, password: 'Frank2026pass' })
+    expect(login.json.code).toBe(BB_OK)
+  })
 })
 
 describe('token expiry', () => {
