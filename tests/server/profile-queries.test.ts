@@ -1,6 +1,7 @@
 // The profile's reads stay cheap as users, messages and submissions pile up: none of the queries
 // behind the inbox, the unread count, invitees, verification state, the gate or the collection
-// account reads a whole table (SQLite's plan shows an index for each).
+// account reads a whole table (the engine's plan shows an index for each: SQLite's query plan, or
+// PostgreSQL's generic plan with sequential scans priced out, as query-plans.ts asks them).
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { inboxPage, markRead, openMessage, unreadCount } from '../../server/messages/inbox.ts'
 import { isIdentityVerified } from '../../server/kyc/gate.ts'
@@ -23,23 +24,23 @@ it('reads no whole table', async () => {
   const user = await member(server, 'plans@profile.test')
   const raw = openServerDb(server)
   try {
-    verifyIdentity(raw, user.userId)
+    await verifyIdentity(raw, user.userId)
     const { db, seen } = notingPrepared(raw)
-    const id = Number(inboxPage(db, user.userId, 1, 10, ['ko']).list[0]?.id)
-    unreadCount(db, user.userId)
-    openMessage(db, user.userId, id, [], Date.now())
-    markRead(db, user.userId, id, Date.now())
-    markRead(db, user.userId, undefined, Date.now())
-    inviteePage(db, user.userId, 2, 10)
-    kycInfoOf(db, user.userId)
-    latestSubmission(db, user.userId)
-    isIdentityVerified(db, user.userId)
-    collectionAccountOf(db, user.userId)
+    const id = Number((await inboxPage(db, user.userId, 1, 10, ['ko'])).list[0]?.id)
+    await unreadCount(db, user.userId)
+    await openMessage(db, user.userId, id, [], Date.now())
+    await markRead(db, user.userId, id, Date.now())
+    await markRead(db, user.userId, undefined, Date.now())
+    await inviteePage(db, user.userId, 2, 10)
+    await kycInfoOf(db, user.userId)
+    await latestSubmission(db, user.userId)
+    await isIdentityVerified(db, user.userId)
+    await collectionAccountOf(db, user.userId)
     expect(seen.size).toBeGreaterThan(10)
     for (const table of ['messages', 'kyc_submissions', 'users', 'collection_accounts', 'announcements']) {
-      expect(fullScans(raw, seen, table), table).toEqual([])
+      expect(await fullScans(raw, seen, table), table).toEqual([])
     }
   } finally {
-    raw.close()
+    await raw.close()
   }
 })
