@@ -1,4 +1,4 @@
-// Spot matching against the real server and its SQLite file, at instants the test chooses: fills
+// Spot matching against the real server and its database, at instants the test chooses: fills
 // against the feed's book of that very instant, price-time priority among users, users before the
 // feed at one price, self-trade prevention, post-only, and the fee maths to the last decimal.
 import { BigNumber } from 'bignumber.js'
@@ -34,9 +34,9 @@ describe('against the feed', () => {
       expect(fill.fee).toBe(cutFee(fill.quoteAmount, '0.001'))
     }
     expect(order.status).toBe(ORDER_STATUS.filled)
-    expect(balanceOf(server, buyer.userId, 1, 'USDT')).toEqual({ available: new BigNumber(1000000).minus(cost(fills)).toFixed(), frozen: '0' })
-    expect(balanceOf(server, buyer.userId, 1, 'BTC').available).toBe(sum(fills.map((fill: { amount: string }) => fill.amount)).toFixed())
-    expect(snapshot(server).differences).toEqual([])
+    expect(await balanceOf(server, buyer.userId, 1, 'USDT')).toEqual({ available: new BigNumber(1000000).minus(cost(fills)).toFixed(), frozen: '0' })
+    expect((await balanceOf(server, buyer.userId, 1, 'BTC')).available).toBe(sum(fills.map((fill: { amount: string }) => fill.amount)).toFixed())
+    expect((await snapshot(server)).differences).toEqual([])
   })
 
   it('a limit buy takes its own price’s users first, then the feed there, and rests the rest; cancel returns it exactly', async () => {
@@ -58,13 +58,13 @@ describe('against the feed', () => {
     const makerSide = await detail(server, seller.headers, resting.id)
     expect(makerSide).toMatchObject({ status: ORDER_STATUS.filled, filled: '0.002' })
     expect(makerSide.fills[0]).toMatchObject({ role: FILL_ROLES.maker, counterparty: COUNTERPARTIES.user, fee: cutFee(makerSide.fills[0].quoteAmount, '0.001') })
-    expect(balanceOf(server, seller.userId, 1, 'USDT').available).toBe(new BigNumber(makerSide.fills[0].quoteAmount).minus(makerSide.fills[0].fee).toFixed())
+    expect((await balanceOf(server, seller.userId, 1, 'USDT')).available).toBe(new BigNumber(makerSide.fills[0].quoteAmount).minus(makerSide.fills[0].fee).toFixed())
 
     const cancelled = await server.post(SPOT_PATHS.cancel, { id: order.id }, buyer.headers)
     expect(cancelled.json.data).toMatchObject({ status: ORDER_STATUS.cancelled })
-    expect(balanceOf(server, buyer.userId, 1, 'USDT')).toEqual({ available: new BigNumber(100000).minus(cost(fills)).toFixed(), frozen: '0' })
+    expect(await balanceOf(server, buyer.userId, 1, 'USDT')).toEqual({ available: new BigNumber(100000).minus(cost(fills)).toFixed(), frozen: '0' })
     expect((await server.post(SPOT_PATHS.cancel, { id: order.id }, buyer.headers)).json.msg).toBe(SERVER_MESSAGES.spotNotCancellable)
-    expect(snapshot(server).differences).toEqual([])
+    expect((await snapshot(server)).differences).toEqual([])
   })
 })
 
@@ -87,20 +87,20 @@ describe('among users (the exchange’s own book)', () => {
     const { fills } = await detail(server, d.headers, taker.id)
     expect(fills.map((fill: { price: string; amount: string }) => [fill.price, fill.amount])).toEqual([[better, '0.01'], [high, '0.01'], [high, '0.005']])
     // The buyer held price × amount × 1.001 and got back what the better price saved.
-    expect(balanceOf(server, d.userId, 1, 'USDT')).toEqual({ available: new BigNumber(10000).minus(cost(fills)).toFixed(), frozen: '0' })
+    expect(await balanceOf(server, d.userId, 1, 'USDT')).toEqual({ available: new BigNumber(10000).minus(cost(fills)).toFixed(), frozen: '0' })
 
     // b still offers 0.005 at `high`; b's own buy there does not meet it and rests beside it.
     const own = await placed(server, b.headers, { side: '1', type: '1', price: high, amount: '0.001' })
     expect(own).toMatchObject({ status: ORDER_STATUS.open, filled: '0' })
     expect((await detail(server, b.headers, second.id)).filled).toBe('0.005')
-    expect(snapshot(server).differences).toEqual([])
+    expect((await snapshot(server)).differences).toEqual([])
   })
 
   it('charges the maker and taker rates the operator set, cut to 8 decimals', async () => {
     server = await startServer({ spotFeedLiquidity: false })
-    withDb(server, (db) => {
-      db.prepare("UPDATE params SET value = '0.0015' WHERE name = 'spot_maker_fee_rate'").run()
-      db.prepare("UPDATE params SET value = '0.0025' WHERE name = 'spot_taker_fee_rate'").run()
+    await withDb(server, async (db) => {
+      await db.run("UPDATE params SET value = '0.0015' WHERE name = 'spot_maker_fee_rate'")
+      await db.run("UPDATE params SET value = '0.0025' WHERE name = 'spot_taker_fee_rate'")
     })
     const price = shifted(lastAt('ethusdt', server.clock.now), '0.003', 2)
     const maker = await fundedUser(server, 'm@fees.test', [{ currency: 'ETH', amount: '3' }])
@@ -109,9 +109,9 @@ describe('among users (the exchange’s own book)', () => {
     const order = await placed(server, taker.headers, { symbol: 'ethusdt', side: '1', type: '1', price, amount: '1.2345' })
     const value = new BigNumber(price).times('1.2345').decimalPlaces(8, BigNumber.ROUND_DOWN)
     expect(order).toMatchObject({ filledQuote: value.toFixed(), fee: cutFee(value.toFixed(), '0.0025') })
-    expect(balanceOf(server, taker.userId, 1, 'USDT').available).toBe(new BigNumber(50000).minus(value).minus(cutFee(value.toFixed(), '0.0025')).toFixed())
-    expect(balanceOf(server, maker.userId, 1, 'USDT').available).toBe(value.minus(cutFee(value.toFixed(), '0.0015')).toFixed())
-    expect(balanceOf(server, maker.userId, 1, 'ETH')).toEqual({ available: '1.7655', frozen: '0' })
+    expect((await balanceOf(server, taker.userId, 1, 'USDT')).available).toBe(new BigNumber(50000).minus(value).minus(cutFee(value.toFixed(), '0.0025')).toFixed())
+    expect((await balanceOf(server, maker.userId, 1, 'USDT')).available).toBe(value.minus(cutFee(value.toFixed(), '0.0015')).toFixed())
+    expect(await balanceOf(server, maker.userId, 1, 'ETH')).toEqual({ available: '1.7655', frozen: '0' })
   })
 })
 
@@ -123,12 +123,12 @@ describe('post-only', () => {
     const { bids, asks } = depthAt('btcusdt', server.clock.now)
     const inside = new BigNumber(bids[0]?.[0] ?? '0').plus(asks[0]?.[0] ?? '0').div(2).toFixed(2, BigNumber.ROUND_DOWN)
     await placed(server, seller.headers, { side: '2', type: '1', price: inside, amount: '0.001' })
-    const before = snapshot(server)
+    const before = await snapshot(server)
     for (const price of [inside, asks[0]?.[0] ?? '']) {
       const refused = await place(server, buyer.headers, { side: '1', type: '1', price, amount: '0.001', postOnly: '1' })
       expect(refused.json).toEqual({ code: 0, msg: SERVER_MESSAGES.spotPostOnlyWouldTake, data: null })
     }
-    expect(snapshot(server)).toEqual(before)
+    expect(await snapshot(server)).toEqual(before)
     const resting = await placed(server, buyer.headers, { side: '1', type: '1', price: bids[0]?.[0] ?? '', amount: '0.001', postOnly: '1' })
     expect(resting).toMatchObject({ status: ORDER_STATUS.open, postOnly: true, filled: '0' })
   })
