@@ -179,7 +179,10 @@ function trustProxy(env: Env): string[] {
   const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean)
   for (const entry of entries) {
     const [address, prefix, extra] = entry.split('/')
-    if (extra !== undefined || isIP(address ?? '') === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
+    const version = isIP(address ?? '')
+    // A prefix longer than the address (10.0.0.0/40) would stop Fastify at start with a bare "invalid range".
+    const prefixFits = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32))
+    if (extra !== undefined || version === 0 || !prefixFits) {
       throw new Error(`TRUST_PROXY must be addresses or CIDRs separated by commas, e.g. 127.0.0.1, got "${raw}"`)
     }
   }

@@ -27,6 +27,7 @@ describe('readConfig', () => {
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://exchange:secret@db.internal:5432/exchange',
       DATABASE_POOL_SIZE: '25',
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/128',
       STATIC_DIR: 'build',
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'a@b.c',
@@ -49,6 +50,7 @@ describe('readConfig', () => {
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://exchange:secret@db.internal:5432/exchange',
       databasePoolSize: 25,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/128'],
       staticDir: resolve('build'),
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'a@b.c',
@@ -78,6 +80,7 @@ describe('readConfig', () => {
     expect(() => readConfig({ HUOBI_URL: 'ftp://example.com' })).toThrow(/HUOBI_URL/)
     expect(() => readConfig({ HUOBI_URL: 'not a url' })).toThrow(/HUOBI_URL/)
     expect(() => readConfig({ HUOBI_TIMEOUT_MS: '10' })).toThrow(/HUOBI_TIMEOUT_MS/)
+    for (const proxy of ['nginx', '10.0.0.0/8/1', '127.0.0.1/abc', '300.1.1.1', '10.0.0.0/33', 'fd00::/129']) expect(() => readConfig({ TRUST_PROXY: proxy }), proxy).toThrow(/TRUST_PROXY/)
     for (const size of ['0', '201', '-1', '2.5', 'ten']) expect(() => readConfig({ DATABASE_POOL_SIZE: size }), size).toThrow(/DATABASE_POOL_SIZE/)
     for (const rate of ['1', '0', '0.0', '1.5', '-0.01', '0.000000001', 'abc', '.01']) expect(() => readConfig({ CONTRACT_TEST_MMR: rate }), rate).toThrow(/CONTRACT_TEST_MMR/)
   })
