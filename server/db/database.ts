@@ -3,7 +3,9 @@
 // SQLite file (server/db/sqlite.ts, the default) and PostgreSQL (server/db/postgres.ts, when
 // DATABASE_URL is set) — and both keep the same promises:
 // - SQL is written once with `?` placeholders (or `?1`, `?2` for a value used twice); the
-//   PostgreSQL engine numbers them. Where the dialects differ, the SQL comes from server/db/dialect.ts.
+//   PostgreSQL engine numbers them. The SQL is the subset both dialects agree on (ON CONFLICT,
+//   RETURNING, CASE, CAST); what differs lives in server/db/: the engines, the two migration folders,
+//   and shared-files.ts (where uploads and secrets are kept).
 // - `transaction()` runs its body as one serializable unit of work that commits or leaves nothing:
 //   SQLite takes the write lock up front (BEGIN IMMEDIATE); PostgreSQL runs it SERIALIZABLE and
 //   runs the body again when the database reports a conflict, so a body must only touch the
@@ -11,8 +13,8 @@
 // - Inside a transaction's body, every call on the same `Database` joins that transaction (the
 //   engines follow the async context), so services take `db` and never a separate handle; a nested
 //   `transaction()` is a savepoint, and its refusal rolls back only its own part.
-// - Rows come back with integers as numbers and decimals as plain strings ('12.5', never '1.25e1'
-//   nor '12.50'), so server/db/rows.ts reads them the same from either engine.
+// - Rows come back with integers as numbers and decimals as the text that was stored, so
+//   server/db/rows.ts reads them the same from either engine.
 
 export type SqlValue = string | number | bigint | null | Uint8Array
 

@@ -9,35 +9,28 @@
 //   (a pair's order book) queues instead of conflicting.
 // - Statements are prepared once per connection (named by their SQL) and `?` placeholders are
 //   numbered for PostgreSQL (server/db/placeholders.ts).
-// - Integers come back as numbers (ids and millisecond times stay far below 2^53) and NUMERIC money
-//   as plain decimals without trailing zeros, the form the SQLite engine stores.
+// - Integers come back as numbers (ids and millisecond times stay far below 2^53). NUMERIC money
+//   comes back as the text that was stored (an unconstrained NUMERIC keeps the scale it was given:
+//   '81331.70' stays '81331.70'), as SQLite's TEXT columns do; the server never does arithmetic on
+//   money in SQL, so no other scale appears.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import pg from 'pg'
+import { Pool, type PoolClient, type QueryResult, types as pgTypes } from 'pg'
 import { type Database, DatabaseBusyError, type Row, type RunResult, type SqlValue, type TransactionOptions } from './database.ts'
 import { numberPlaceholders } from './placeholders.ts'
 
 const RETRYABLE = new Set(['40001', '40P01'])
 const RETRY_BUDGET_MS = 15_000
 const INT8_OID = 20
-const NUMERIC_OID = 1700
-
-/** '12.5000' → '12.5', '3.00' → '3', '-0.0' → '0': the plain form bignumber.js writes. */
-export function plainNumeric(text: string): string {
-  if (!text.includes('.')) return text === '-0' ? '0' : text
-  const trimmed = text.replace(/0+$/, '').replace(/\.$/, '')
-  return trimmed === '-0' ? '0' : trimmed
-}
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8_OID) return (value: string) => Number(value)
-    if (oid === NUMERIC_OID) return plainNumeric
-    return pg.types.getTypeParser(oid, format)
+    return pgTypes.getTypeParser(oid, format)
   },
 }
 
 interface Scope {
-  client: pg.PoolClient
+  client: PoolClient
   open: boolean
   depth: number
 }
@@ -53,7 +46,7 @@ export interface PostgresOptions {
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types, idleTimeoutMillis: 30_000 })
+  const pool = new Pool({ connectionString: url, max: options.poolSize ?? 10, types, idleTimeoutMillis: 30_000 })
   // An idle connection that the server drops (a restart) must not take the process down.
   pool.on('error', () => {})
   return new PostgresDatabase(pool)
@@ -61,11 +54,11 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
 
 class PostgresDatabase implements Database {
   readonly engine = 'postgres' as const
-  readonly #pool: pg.Pool
+  readonly #pool: Pool
   readonly #scope = new AsyncLocalStorage<Scope>()
   readonly #names = new Map<string, { name: string; text: string }>()
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: Pool) {
     this.#pool = pool
   }
 
@@ -73,7 +66,7 @@ class PostgresDatabase implements Database {
     return this.#scope.getStore()?.open === true
   }
 
-  #query(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> {
+  #query(sql: string, params: readonly SqlValue[]): Promise<QueryResult> {
     let prepared = this.#names.get(sql)
     if (!prepared) {
       prepared = { name: `q${this.#names.size + 1}`, text: numberPlaceholders(sql).text }

@@ -3,45 +3,21 @@
 // chain always get the same address (a user can save it, and it survives restarts), another user
 // never gets it, and nobody without the secret can tell whose address it is. Tokens on one chain
 // share the account address, as on real exchanges (USDT on ERC20 and ETH: one 0x address).
-import { createHmac, randomBytes } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createHmac } from 'node:crypto'
 import type { AppContext } from '../context.ts'
-import { str } from '../db/rows.ts'
+import { sharedSecret } from '../db/shared-files.ts'
 import { encodeBase58Check, RIPPLE_ALPHABET } from '../withdrawals/base58.ts'
 import { convertBits, encodeBech32 } from '../withdrawals/bech32.ts'
 
-const SECRET_FILE = 'deposit-address.secret'
-const SECRET_NAME = 'deposit_address'
-
-/**
- * The secret every instance must share. With SQLite it is a file under DATA_DIR, created (readable
- * by the owner only) on first use; on PostgreSQL a row of server_secrets (migration 013), so that
- * every instance behind the one address derives the same addresses. Whoever starts first makes it;
- * two starting at once keep the first one's ('wx', ON CONFLICT DO NOTHING).
- */
+/** The HMAC key, the same for every instance (server/db/shared-files.ts keeps it per engine). */
 export async function loadDepositSecret(ctx: Pick<AppContext, 'db' | 'config'>): Promise<Buffer> {
-  const fresh = randomBytes(32).toString('hex')
-  let hex: string
-  if (ctx.db.engine === 'postgres') {
-    await ctx.db.run('INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING', SECRET_NAME, fresh)
-    hex = str((await ctx.db.get('SELECT value FROM server_secrets WHERE name = ?', SECRET_NAME)) ?? {}, 'value')
-  } else {
-    const file = join(ctx.config.dataDir, SECRET_FILE)
-    try {
-      writeFileSync(file, fresh, { flag: 'wx', mode: 0o600 })
-    } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error
-    }
-    hex = readFileSync(file, 'utf8').trim()
-  }
-  const secret = Buffer.from(hex, 'hex')
+  const secret = Buffer.from(await sharedSecret({ db: ctx.db, dataDir: ctx.config.dataDir }, DEPOSIT_SECRET), 'hex')
   if (secret.length < 32) throw new Error('the deposit address secret must hold at least 32 bytes in hex')
   return secret
 }
 
-/** The SQLite layout's secret file, which `copy-to-postgres` carries over into server_secrets. */
-export const depositSecretFile = (dataDir: string): string => join(dataDir, SECRET_FILE)
+/** Its name: DATA_DIR/deposit-address.secret with SQLite, a server_secrets row on PostgreSQL. */
+export const DEPOSIT_SECRET = 'deposit_address'
 
 const segwitV0 = (prefix: string, hash: Buffer): string => encodeBech32(prefix, [0, ...(convertBits([...hash], 8, 5, true) ?? [])])
 

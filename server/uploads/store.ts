@@ -2,14 +2,12 @@
 // apart in `avatars` (public, server/profile/avatar-store.ts). Every name is <32 random hex>.jpg:
 // the server makes every name (nothing of the client's file name is ever used), so a name cannot
 // point outside its folder, collide, or be guessed from another upload.
-// Where the bytes live follows the database (architecture §6 "Storage"): with the embedded SQLite
-// file, in DATA_DIR/<folder>/ beside it; on PostgreSQL, in its stored_files table (migration 013),
-// so that every server instance behind the one address can serve what any instance stored.
+// Where the bytes live follows the database (server/db/shared-files.ts): with the embedded SQLite
+// file, in DATA_DIR/<folder>/; on PostgreSQL, in the database, so that every server instance behind
+// the one address serves what any instance stored.
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { AppContext } from '../context.ts'
-import { bytes } from '../db/rows.ts'
+import { readSharedFile, removeSharedFile, writeSharedFile } from '../db/shared-files.ts'
 
 const NAME = /^[0-9a-f]{32}\.jpg$/
 
@@ -28,37 +26,19 @@ export interface ImageFolder {
   remove(home: FileHome, name: string): Promise<void>
 }
 
+const at = (home: FileHome) => ({ db: home.db, dataDir: home.config.dataDir })
+
 /** The images of one folder. */
 export function imageFolder(folderName: string): ImageFolder {
-  const folder = (home: FileHome): string => join(home.config.dataDir, folderName)
   return {
     async save(home, jpeg) {
       const name = `${randomBytes(16).toString('hex')}.jpg`
-      if (home.db.engine === 'postgres') {
-        await home.db.run('INSERT INTO stored_files (folder, name, bytes, created_at) VALUES (?, ?, ?, ?)', folderName, name, jpeg, Date.now())
-        return name
-      }
-      await mkdir(folder(home), { recursive: true, mode: 0o700 })
-      // 'wx': never overwrite, even in the astronomically unlikely case of a repeated name.
-      await writeFile(join(folder(home), name), jpeg, { flag: 'wx', mode: 0o600 })
+      await writeSharedFile(at(home), folderName, name, jpeg)
       return name
     },
-    async read(home, name) {
-      if (!NAME.test(name)) return undefined
-      if (home.db.engine === 'postgres') {
-        const row = await home.db.get('SELECT bytes FROM stored_files WHERE folder = ? AND name = ?', folderName, name)
-        return row ? Buffer.from(bytes(row, 'bytes')) : undefined
-      }
-      try {
-        return await readFile(join(folder(home), name))
-      } catch {
-        return undefined
-      }
-    },
+    read: async (home, name) => (NAME.test(name) ? readSharedFile(at(home), folderName, name) : undefined),
     async remove(home, name) {
-      if (!NAME.test(name)) return
-      if (home.db.engine === 'postgres') await home.db.run('DELETE FROM stored_files WHERE folder = ? AND name = ?', folderName, name)
-      else await rm(join(folder(home), name), { force: true })
+      if (NAME.test(name)) await removeSharedFile(at(home), folderName, name)
     },
   }
 }

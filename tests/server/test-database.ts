@@ -2,7 +2,7 @@
 // `server` project runs them on SQLite files, `server-postgres` on a throwaway PostgreSQL that
 // tests/server/postgres-setup.ts starts for the run (one new database per server, dropped after).
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
+import { Client } from 'pg'
 import { inject } from 'vitest'
 import type { Database, Engine } from '../../server/db/database.ts'
 import { openDatabase } from '../../server/db/open.ts'
@@ -22,8 +22,8 @@ export function postgresAdminUrl(): string {
   return url
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl() })
+async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: postgresAdminUrl() })
   await client.connect()
   try {
     return await work(client)
