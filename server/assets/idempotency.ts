@@ -6,12 +6,16 @@
 //   after the other (SQLite's write lock; PostgreSQL's serializable isolation, which makes the
 //   loser run again); the second finds the stored answer and replays it (the same envelope, byte
 //   for byte);
+// - on PostgreSQL, a user's money calls queue on a lock named after the user (TransactionOptions'
+//   lockKey) unless the caller names another: they all write the same balance rows, and without the
+//   queue a burst of them (200 transfers at once) mostly conflicts, waits out deadlocks and retries
+//   instead of moving money;
 // - if the database stays busy too long (DatabaseBusyError), it answers requestInProgress so the
 //   client retries with the same key — which is safe, because the key makes the retry a replay;
 // - a refusal taken inside the transaction (insufficient balance) is stored and replayed too, so a
 //   key always has one answer; a request refused before the transaction claims nothing.
 import { createHash } from 'node:crypto'
-import { type Database, DatabaseBusyError } from '../db/database.ts'
+import { type Database, DatabaseBusyError, type TransactionOptions } from '../db/database.ts'
 import type { FastifyRequest } from 'fastify'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { IDEMPOTENCY_HEADER } from '../../src/contract/envelopes.ts'
@@ -43,14 +47,23 @@ export interface Claim {
   now: number
 }
 
+/** The lock a user's money calls queue on (PostgreSQL; SQLite's writers take turns anyway). */
+export const fundsLock = (userId: number): TransactionOptions => ({ lockKey: `funds:${userId}` })
+
 /**
  * Runs `work` (it moves the money and answers the envelope, touching nothing but the database) in
- * one transaction with the claim of the key, or answers what the key already holds.
+ * one transaction with the claim of the key, or answers what the key already holds. The
+ * transaction queues on the user's funds lock unless `options` names another (a pair's book).
  */
-export async function once<T>(db: Database, claim: Claim, work: () => Promise<BbEnvelope<T>>): Promise<BbEnvelope<T | null>> {
+export async function once<T>(
+  db: Database,
+  claim: Claim,
+  work: () => Promise<BbEnvelope<T>>,
+  options: TransactionOptions = fundsLock(claim.userId),
+): Promise<BbEnvelope<T | null>> {
   const { key } = claim
   try {
-    if (key === undefined) return await db.transaction(work)
+    if (key === undefined) return await db.transaction(work, options)
     return await db.transaction(async (): Promise<BbEnvelope<T | null>> => {
       const claimed = await db.run(
         'INSERT INTO idempotency_keys (user_id, key, request_hash, answer, created_at) VALUES (?, ?, ?, NULL, ?) ON CONFLICT DO NOTHING',
@@ -63,7 +76,7 @@ export async function once<T>(db: Database, claim: Claim, work: () => Promise<Bb
       const answer = await work()
       await db.run('UPDATE idempotency_keys SET answer = ? WHERE user_id = ? AND key = ?', JSON.stringify(answer), claim.userId, key)
       return answer
-    })
+    }, options)
   } catch (error) {
     if (error instanceof DatabaseBusyError) return fail(SERVER_MESSAGES.requestInProgress)
     throw error

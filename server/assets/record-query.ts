@@ -38,8 +38,9 @@ export function pagingOf(fields: { pageNo?: string; pageSize?: string; tradeType
 }
 
 export async function queryRecords(db: Database, userId: number, query: RecordQuery): Promise<RecordPage> {
-  // Optional filters as "? IS NULL OR column = ?", so one statement serves every combination.
-  const where = `user_id = ? AND (? IS NULL OR currency = ?) AND (? IS NULL OR trade_type = ?) AND (? IS NULL OR account_type = ?)`
+  // Optional filters as "? IS NULL OR column = ?", so one statement serves every combination. The
+  // CASTs name the type PostgreSQL cannot infer from a bare "? IS NULL" (SQLite takes them as is).
+  const where = `user_id = ? AND (CAST(? AS TEXT) IS NULL OR currency = ?) AND (CAST(? AS INTEGER) IS NULL OR trade_type = ?) AND (CAST(? AS INTEGER) IS NULL OR account_type = ?)`
   const currency = query.currency ?? null
   const tradeType = query.tradeType ?? null
   const accountType = query.accountType ?? null

@@ -9,7 +9,7 @@ import { AMOUNT_PRECISION } from '../../src/contract/spot.ts'
 import { num, str } from '../db/rows.ts'
 import { findPair } from '../market/pairs.ts'
 import { leverageFits } from './logic.ts'
-import { allTerms } from './terms.ts'
+import { allTerms, configRows } from './terms.ts'
 
 export const CONTRACTS_USAGE = `  contracts list                       leveraged contract terms per pair: multiples, maintenance margin rate, minimum quantity, open positions
   contracts set <pair> <multiples> <mmr> <minQty>
@@ -27,7 +27,7 @@ async function list(db: Database): Promise<Outcome> {
   const open = new Map(
     (await db.all('SELECT symbol, count(*) AS n FROM contract_positions WHERE status IN (1, 2) GROUP BY symbol')).map((row) => [str(row, 'symbol'), num(row, 'n')]),
   )
-  const rows = await db.all('SELECT * FROM contract_config ORDER BY rowid')
+  const rows = await configRows(db)
   const offered = new Map((await allTerms(db, undefined)).map((terms) => [terms.pair.symbol, terms.leverages]))
   const lines = rows.map((row) => {
     const symbol = str(row, 'symbol')

@@ -177,7 +177,8 @@ export const OPEN_LIST_LIMIT = 200
 /** The caller's pending and holding positions, newest first. */
 export async function openPositions(db: Database, userId: number, symbol: string | undefined): Promise<ContractPosition[]> {
   const symbolOrNull = symbol ?? null
-  return (await db.all(`SELECT * FROM contract_positions WHERE user_id = ? AND status IN (1, 2) AND (? IS NULL OR symbol = ?) ORDER BY id DESC LIMIT ${OPEN_LIST_LIMIT}`, userId, symbolOrNull, symbolOrNull))
+  // The CAST names the type PostgreSQL cannot infer from a bare "? IS NULL" (SQLite takes it as is).
+  return (await db.all(`SELECT * FROM contract_positions WHERE user_id = ? AND status IN (1, 2) AND (CAST(? AS TEXT) IS NULL OR symbol = ?) ORDER BY id DESC LIMIT ${OPEN_LIST_LIMIT}`, userId, symbolOrNull, symbolOrNull))
     .map((row) => toWirePosition(toStoredPosition(row)))
 }
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts'
 import { AMOUNT_PRECISION } from '../../src/contract/spot.ts'
 import { CONTRACT_FEE_PARAMS, type ContractConfig, type ContractPairConfig } from '../../src/contract/contracts.ts'
 import { type Row, str } from '../db/rows.ts'
-import { findPair, type Pair } from '../market/pairs.ts'
+import { findPair, PAIRS, type Pair } from '../market/pairs.ts'
 import { rateParam } from '../params/rate.ts'
 import { leverageFits } from './logic.ts'
 
@@ -57,8 +57,22 @@ export async function pairTerms(db: Database, symbol: string, testMmr: string | 
   return row ? termsOf(row, testMmr) : undefined
 }
 
+/** Where a config row's pair stands in the catalogue; pairs it does not list come after. */
+function catalogueRank(row: Row): number {
+  const at = PAIRS.findIndex((pair) => pair.symbol === row.symbol)
+  return at < 0 ? PAIRS.length : at
+}
+
+/**
+ * The config rows in the catalogue's order of pairs (the order they are offered in), others after
+ * by name: not by rowid, which PostgreSQL does not have.
+ */
+export async function configRows(db: Database): Promise<Row[]> {
+  return (await db.all('SELECT * FROM contract_config ORDER BY symbol')).toSorted((a, b) => catalogueRank(a) - catalogueRank(b))
+}
+
 export async function allTerms(db: Database, testMmr: string | undefined): Promise<PairTerms[]> {
-  return (await db.all('SELECT * FROM contract_config ORDER BY rowid'))
+  return (await configRows(db))
     .map((row) => termsOf(row, testMmr))
     .filter((terms): terms is PairTerms => terms !== undefined)
 }

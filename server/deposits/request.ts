@@ -10,7 +10,7 @@ import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { once, requestHash } from '../assets/idempotency.ts'
 import type { AppContext } from '../context.ts'
-import { num } from '../db/rows.ts'
+import { num, strOrNull } from '../db/rows.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { checkAmount } from '../ledger/amount-input.ts'
 import { findRecord, insertRecord, toAssetRecord } from '../ledger/records.ts'
@@ -42,6 +42,13 @@ const pendingCount = async (ctx: AppContext, userId: number): Promise<number> =>
     'n',
   )
 
+/** Whether the record an answer carries is the one filed with this upload. */
+async function namesUpload(ctx: AppContext, answer: BbEnvelope<AssetRecord | null>, name: string): Promise<boolean> {
+  if (!answer.data) return false
+  const row = await ctx.db.get('SELECT proof FROM asset_records WHERE id = ?', Number(answer.data.id))
+  return row !== undefined && strOrNull(row, 'proof') === name
+}
+
 export async function requestDeposit(
   ctx: AppContext,
   deps: DepositDeps,
@@ -68,7 +75,6 @@ export async function requestDeposit(
   const now = ctx.now()
   // A retry of the same upload (the app timed out during the re-encode) must not file it twice.
   const hash = requestHash(ASSET_PATHS.deposit, { currency, chain, amount: amount.value, proof: createHash('sha256').update(proof).digest('hex') })
-  let recorded = false
   let answer: BbEnvelope<AssetRecord | null>
   try {
     answer = await once(ctx.db, { userId, key, hash, now }, async () => {
@@ -88,7 +94,6 @@ export async function requestDeposit(
         proof: name,
         now,
       })
-      recorded = true
       const record = await findRecord(ctx.db, id)
       if (!record) throw new Error('deposit: the record just written is missing')
       return ok(toAssetRecord(record))
@@ -98,6 +103,8 @@ export async function requestDeposit(
     throw error
   }
   // The image stays only if this request's record names it (a replay answers an earlier record).
-  if (!recorded) await removeUpload(ctx, name)
+  // Asked of the database, not remembered from inside the transaction: on PostgreSQL the body may
+  // run again after a conflict, and its second run may replay what a parallel request filed.
+  if (!(await namesUpload(ctx, answer, name))) await removeUpload(ctx, name)
   return answer
 }

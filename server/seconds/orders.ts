@@ -91,8 +91,9 @@ export interface OrderQuery {
 
 /** The caller's orders of one status, newest first, and how many there are. */
 export async function queryOrders(db: Database, userId: number, query: OrderQuery): Promise<{ list: SecondsOrder[]; totalRow: number }> {
-  // Optional filters as "? IS NULL OR column = ?", so one statement serves every combination.
-  const where = 'user_id = ? AND status = ? AND (? IS NULL OR base_coin = ?) AND (? IS NULL OR quote_coin = ?)'
+  // Optional filters as "? IS NULL OR column = ?", so one statement serves every combination. The
+  // CASTs name the type PostgreSQL cannot infer from a bare "? IS NULL" (SQLite takes them as is).
+  const where = 'user_id = ? AND status = ? AND (CAST(? AS TEXT) IS NULL OR base_coin = ?) AND (CAST(? AS TEXT) IS NULL OR quote_coin = ?)'
   const base = query.baseCoin ?? null
   const quote = query.quoteCoin ?? null
   const filters = [userId, query.entryStatus, base, base, quote, quote] as const
