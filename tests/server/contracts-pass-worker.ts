@@ -12,7 +12,7 @@ const errors: string[] = []
 const db = openTestDatabase(location)
 const engine = engineOn(db, () => now, errors)
 
-port.once('message', async () => {
+const run = async (): Promise<void> => {
   let acted = 0
   try {
     for (let i = 0; i < passes; i++) acted += (await engine.walk.pass()).acted
@@ -21,5 +21,7 @@ port.once('message', async () => {
   }
   await db.close()
   port.postMessage({ acted, errors })
-})
+}
+
+port.once('message', () => void run())
 port.postMessage({ ready: true })

@@ -20,14 +20,14 @@ let user: Funded
 let project: { id: string; joinStart: number }
 let subscriptionId: string
 
-const state = () => ({
-  ...snapshot(server),
-  launch: withDb(server, (db) => [db.prepare('SELECT * FROM launch_projects ORDER BY id').all(), db.prepare('SELECT * FROM launch_subscriptions ORDER BY id').all()].map((rows) => rows.map((row) => ({ ...row })))),
+const state = async () => ({
+  ...(await snapshot(server)),
+  launch: await withDb(server, async (db) => [await db.all('SELECT * FROM launch_projects ORDER BY id'), await db.all('SELECT * FROM launch_subscriptions ORDER BY id')].map((rows) => rows.map((row) => ({ ...row })))),
 })
 
 beforeAll(async () => {
   server = await startServer()
-  project = addProject(server, { joinStart: server.clock.now - 1000, warmupStart: server.clock.now - 2000 })
+  project = await addProject(server, { joinStart: server.clock.now - 1000, warmupStart: server.clock.now - 2000 })
   user = await subscriber(server, 'bad@launch.test', '10')
   subscriptionId = (await ok(subscribeCall(server, user, project.id, '2'))).id
 })
@@ -37,7 +37,7 @@ type Case = [label: string, path: string, fields: Record<string, string>, expect
 
 describe('bad input', () => {
   it('is refused with its message, zero 5xx, nothing changed', async () => {
-    const before = state()
+    const before = await state()
     const base = { id: project.id, quantity: '1', tradePassword: '246810' }
     const cases: Case[] = [
       ...['', ' ', 'abc', '-1', '1e3', '0x10', '1.2.3', 'NaN', 'Infinity', '１'].map((quantity): Case => [`quantity ${quantity}`, LAUNCH_PATHS.subscribe, { ...base, quantity }, quantity.trim() === '' ? 400 : M.invalidAmount]),
@@ -86,8 +86,8 @@ describe('bad input', () => {
     // No session: code -2.
     expect((await server.post(LAUNCH_PATHS.subscribe, base)).json.code).toBe(SESSION_EXPIRED)
     expect((await server.post(LAUNCH_PATHS.mine, {})).json.code).toBe(SESSION_EXPIRED)
-    expect(state()).toEqual({ ...before, differences: [] })
-    expect(withDb(server, (db) => spot(db, user.userId, 'USDT'))).toEqual({ available: '9', frozen: '1' })
+    expect(await state()).toEqual({ ...before, differences: [] })
+    expect(await withDb(server, async (db) => await spot(db, user.userId, 'USDT'))).toEqual({ available: '9', frozen: '1' })
   })
 
   it('serves the white papers as nosniff PDFs', async () => {
@@ -138,7 +138,7 @@ describe('admin launch commands', () => {
     expect((await admin('launch', 'list')).stdout).toContain('ADMN\tjoining\t4/1000\t1 subscribers')
     expect((await admin('launch', 'cancel', id)).stdout).toContain('cancelled')
     expect((await admin('launch', 'cancel', id)).code).toBe(1)
-    expect(withDb(server, (db) => spot(db, carol.userId, 'USDT'))).toEqual({ available: '10', frozen: '0' })
+    expect(await withDb(server, async (db) => await spot(db, carol.userId, 'USDT'))).toEqual({ available: '10', frozen: '0' })
     expect((await admin('launch')).code).toBe(2)
     expect((await admin('verify')).code).toBe(0)
   })

@@ -30,24 +30,23 @@ afterAll(() => server.close())
 type PassAnswer = { allocated: number; unlocked: number; errors: string[] }
 
 async function race(now: number): Promise<PassAnswer[]> {
-  const file = join(server.dataDir, 'exchange.sqlite')
-  const workers = Array.from({ length: 4 }, () => new Worker(new URL('./launch-pass-worker.ts', import.meta.url), { workerData: { file, now, passes: 3 } }))
+  const workers = Array.from({ length: 4 }, () => new Worker(new URL('./launch-pass-worker.ts', import.meta.url), { workerData: { location: server.database, now, passes: 3 } }))
   await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('message', resolve))))
   const results = workers.map((worker) => new Promise<PassAnswer>((resolve) => worker.once('message', resolve)))
   for (const worker of workers) worker.postMessage({ go: true }, [])
   server.clock.now = now
-  const mine = withDb(server, (db) => launchPass(db, now))
+  const mine = await withDb(server, async (db) => await launchPass(db, now))
   const done = await Promise.all(results)
   await Promise.all(workers.map((worker) => worker.terminate()))
   await new Promise((resolve) => setTimeout(resolve, 600)) // the server's own ticks
   return [...done, { ...mine, errors: [] }]
 }
 
-const count = (sql: string): number => withDb(server, (db) => Number(db.prepare(sql).get()?.n))
+const count = (sql: string): Promise<number> => withDb(server, async (db) => Number((await db.get(sql))?.n))
 
 describe('exactly once', () => {
   it('allocates and unlocks once across racing connections and a restart', async () => {
-    const projects = ['ONEA', 'TWOB', 'THRC'].map((symbol) => addProject(server, { symbol, joinStart: T0, forSale: '50', maxPerUser: '40' }))
+    const projects = await Promise.all(['ONEA', 'TWOB', 'THRC'].map((symbol) => addProject(server, { symbol, joinStart: T0, forSale: '50', maxPerUser: '40' })))
     const users: Funded[] = []
     for (let i = 0; i < 12; i++) users.push(await subscriber(server, `racer${i}@launch.test`, '100'))
     for (const [i, user] of users.entries()) {
@@ -59,20 +58,20 @@ describe('exactly once', () => {
     expect(allocation.flatMap((answer) => answer.errors)).toEqual([])
     // The server's ticks may have taken some: whatever the split, three projects were allocated once.
     expect(allocation.reduce((sum, answer) => sum + answer.allocated, 0)).toBeLessThanOrEqual(3)
-    expect(count("SELECT count(*) AS n FROM launch_projects WHERE state = 'allocated' AND symbol IN ('ONEA', 'TWOB', 'THRC')")).toBe(3)
-    expect(count("SELECT count(*) AS n FROM ledger_entries WHERE kind = 'launch_allocate' AND memo GLOB 'launch allocation [OT][NWH][EOR]* #*'")).toBe(36)
-    expect(count("SELECT count(*) AS n FROM launch_subscriptions WHERE status = 'pending'")).toBe(0)
+    expect(await count("SELECT count(*) AS n FROM launch_projects WHERE state = 'allocated' AND symbol IN ('ONEA', 'TWOB', 'THRC')")).toBe(3)
+    expect(await count("SELECT count(*) AS n FROM ledger_entries WHERE kind = 'launch_allocate' AND (memo LIKE 'launch allocation ONEA #%' OR memo LIKE 'launch allocation TWOB #%' OR memo LIKE 'launch allocation THRC #%')")).toBe(36)
+    expect(await count("SELECT count(*) AS n FROM launch_subscriptions WHERE status = 'pending'")).toBe(0)
 
     const unlock = await race(first.unlockAt)
     expect(unlock.flatMap((answer) => answer.errors)).toEqual([])
-    expect(count("SELECT count(*) AS n FROM ledger_entries WHERE kind = 'launch_unlock'")).toBe(36)
+    expect(await count("SELECT count(*) AS n FROM ledger_entries WHERE kind = 'launch_unlock'")).toBe(36)
 
     // A restart: a new server on the same file runs its start pass and finds nothing to do.
-    const again = await buildServer({ config: { ...DEFAULT_CONFIG, dataDir: server.dataDir, staticDir: join(server.dataDir, 'dist') }, now: () => first.unlockAt + 1000 })
+    const again = await buildServer({ config: { ...DEFAULT_CONFIG, dataDir: server.dataDir, databaseUrl: server.database.databaseUrl, staticDir: join(server.dataDir, 'dist') }, now: () => first.unlockAt + 1000 })
     await again.close()
     // 72 and the seeded demo allocation (its unlock is a month after the real start, not yet).
-    expect(count("SELECT count(*) AS n FROM ledger_entries WHERE kind IN ('launch_allocate', 'launch_unlock')")).toBe(72 + 1)
-    withDb(server, (db) => expect(verifyLedger(db)).toEqual([]))
+    expect(await count("SELECT count(*) AS n FROM ledger_entries WHERE kind IN ('launch_allocate', 'launch_unlock')")).toBe(72 + 1)
+    await withDb(server, async (db) => expect(await verifyLedger(db)).toEqual([]))
   })
 })
 
@@ -89,7 +88,7 @@ describe('allocation through the server (fast-check)', () => {
         async (asks, forSaleUnits) => {
           round++
           server.clock.now = start + 3 * 3_600_000 * round
-          const project = addProject(server, {
+          const project = await addProject(server, {
             symbol: `P${round}X`, joinStart: server.clock.now, warmupStart: server.clock.now, forSale: new BigNumber(forSaleUnits).shiftedBy(-1).toFixed(),
             minPerUser: '0.01', maxPerUser: new BigNumber(forSaleUnits).shiftedBy(-1).toFixed(), price: '0.3', precision: 2,
           })
@@ -101,8 +100,8 @@ describe('allocation through the server (fast-check)', () => {
             if (answer.json.code === 1) asked.set(user.userId, (asked.get(user.userId) ?? new BigNumber(0)).plus(quantity))
             else expect(answer.json.msg).toBe('The quantity is above the maximum per user')
           }
-          withDb(server, (db) => launchPass(db, project.joinEnd))
-          const rows = withDb(server, (db) => db.prepare('SELECT * FROM launch_subscriptions WHERE project_id = ?').all(Number(project.id)))
+          await withDb(server, async (db) => await launchPass(db, project.joinEnd))
+          const rows = await withDb(server, async (db) => await db.all('SELECT * FROM launch_subscriptions WHERE project_id = ?', Number(project.id)))
           let given = new BigNumber(0)
           for (const row of rows) {
             given = given.plus(String(row.allocated))
@@ -111,7 +110,7 @@ describe('allocation through the server (fast-check)', () => {
           }
           expect(given.isLessThanOrEqualTo(new BigNumber(forSaleUnits).shiftedBy(-1))).toBe(true)
           for (const total of asked.values()) expect(total.isLessThanOrEqualTo(new BigNumber(forSaleUnits).shiftedBy(-1))).toBe(true)
-          withDb(server, (db) => expect(verifyLedger(db)).toEqual([]))
+          await withDb(server, async (db) => expect(await verifyLedger(db)).toEqual([]))
         },
       ),
       { numRuns: 15 },

@@ -24,7 +24,7 @@ let project: { id: string } & Timeline
 beforeAll(async () => {
   server = await startServer()
   server.clock.now = T0
-  project = addProject(server)
+  project = await addProject(server)
   alice = await subscriber(server, 'alice@launch.test', '100')
   bob = await subscriber(server, 'bob@launch.test', '100')
 })
@@ -48,7 +48,7 @@ describe('joining', () => {
     at(project.joinStart)
     const first = await ok(subscribeCall(server, alice, project.id, '10'))
     expect(first).toMatchObject({ quantity: '10', frozen: '5', status: 'pending', tag: null, allocated: null })
-    expect(withDb(server, (db) => spot(db, alice.userId, 'USDT'))).toEqual({ available: '95', frozen: '5' })
+    expect(await withDb(server, async (db) => await spot(db, alice.userId, 'USDT'))).toEqual({ available: '95', frozen: '5' })
   })
 
   it('adds one user’s subscriptions up within the maximum, checks the minimum and the precision', async () => {
@@ -71,20 +71,20 @@ describe('joining', () => {
   it('refuses a user whose identity is not verified, and moves nothing (spec §6)', async () => {
     const stranger = await subscriber(server, 'unverified@launch.test', '100', { verified: false })
     expect((await subscribeCall(server, stranger, project.id, '10')).json.msg).toBe(SERVER_MESSAGES.kycRequired)
-    expect(withDb(server, (db) => spot(db, stranger.userId, 'USDT'))).toEqual({ available: '100', frozen: '0' })
+    expect(await withDb(server, async (db) => await spot(db, stranger.userId, 'USDT'))).toEqual({ available: '100', frozen: '0' })
     expect((await ok(server.post(LAUNCH_PATHS.mine, {}, stranger.headers))).sum).toBe(0)
   })
 
   it('refuses without enough USDT', async () => {
     const poor = await subscriber(server, 'poor@launch.test', '1')
     expect((await subscribeCall(server, poor, project.id, '3')).json.msg).toBe(SERVER_MESSAGES.insufficientBalance)
-    expect(withDb(server, (db) => spot(db, poor.userId, 'USDT'))).toEqual({ available: '1', frozen: '0' })
+    expect(await withDb(server, async (db) => await spot(db, poor.userId, 'USDT'))).toEqual({ available: '1', frozen: '0' })
   })
 
   it('closes at joinEnd, still open 1 ms before', async () => {
     at(project.joinEnd - 1)
     expect((await ok(server.post(LAUNCH_PATHS.detail, { id: project.id }))).project.phase).toBe('joining')
-    expect(withDb(server, (db) => launchPass(db, project.joinEnd - 1))).toEqual({ allocated: 0, unlocked: 0 })
+    expect(await withDb(server, async (db) => await launchPass(db, project.joinEnd - 1))).toEqual({ allocated: 0, unlocked: 0 })
     at(project.joinEnd)
     expect((await subscribeCall(server, bob, project.id, '1')).json.msg).toBe(SERVER_MESSAGES.launchNotJoining)
   })
@@ -94,9 +94,9 @@ describe('allocation', () => {
   it('happens once, pro rata, across a racing pass and a restart', async () => {
     // Two connections pass at the end: one allocates, the other finds nothing; then a pass as a
     // restart would run it finds nothing either.
-    const results = [withDb(server, (db) => launchPass(db, project.joinEnd)), withDb(server, (db) => launchPass(db, project.joinEnd + 5))]
+    const results = await Promise.all([withDb(server, async (db) => await launchPass(db, project.joinEnd)), withDb(server, async (db) => await launchPass(db, project.joinEnd + 5))])
     await new Promise((resolve) => setTimeout(resolve, 400)) // the server's own timer passes too
-    results.push(withDb(server, (db) => launchPass(db, project.joinEnd + 10)))
+    results.push(await withDb(server, async (db) => await launchPass(db, project.joinEnd + 10)))
     const allocated = results.reduce((sum, result) => sum + result.allocated, 0)
     expect(allocated).toBeLessThanOrEqual(1)
     const mine = await ok(server.post(LAUNCH_PATHS.mine, {}, alice.headers))
@@ -106,24 +106,24 @@ describe('allocation', () => {
       ['35.71', '7.145', 'LOCKED'],
       ['7.14', '1.43', 'LOCKED'],
     ])
-    expect(withDb(server, (db) => [spot(db, alice.userId, 'USDT'), spot(db, alice.userId, 'NOVA'), spot(db, bob.userId, 'NOVA')])).toEqual([
+    expect(await withDb(server, async (db) => await Promise.all([spot(db, alice.userId, 'USDT'), spot(db, alice.userId, 'NOVA'), spot(db, bob.userId, 'NOVA')]))).toEqual([
       { available: '78.575', frozen: '0' },
       { available: '0', frozen: '42.85' },
       { available: '0', frozen: '57.14' },
     ])
     // Dust (100 − 99.99) stays with the project: the pool issued exactly what was given.
-    withDb(server, (db) => {
-      expect(db.prepare("SELECT count(*) AS n FROM ledger_entries WHERE kind = 'launch_allocate' AND memo LIKE 'launch allocation NOVA %'").get()?.n).toBe(3)
-      const issued = db.prepare("SELECT amount FROM ledger_postings WHERE system = 'launch' AND currency = 'NOVA'").all().map((row) => String(row.amount))
+    await withDb(server, async (db) => {
+      expect((await db.get("SELECT count(*) AS n FROM ledger_entries WHERE kind = 'launch_allocate' AND memo LIKE 'launch allocation NOVA %'"))?.n).toBe(3)
+      const issued = (await db.all("SELECT amount FROM ledger_postings WHERE system = 'launch' AND currency = 'NOVA'")).map((row) => String(row.amount))
       expect(issued.toSorted()).toEqual(['-35.71', '-57.14', '-7.14'])
-      expect(verifyLedger(db)).toEqual([])
+      expect(await verifyLedger(db)).toEqual([])
     })
     const rows = await ok(server.post(ASSET_PATHS.accounts, { accountType: String(ACCOUNT_TYPES.spot) }, alice.headers))
     expect(rows.at(-1)).toEqual({ currencyName: 'NOVA', availableCurrency: '0', frozenCurrency: '42.85' })
     const records = await ok(server.post(ASSET_PATHS.records, { currency: 'NOVA' }, alice.headers))
     expect(records.list.map((r: { tradeType: number; amount: string }) => [r.tradeType, r.amount])).toEqual([[RECORD_TYPES.launch, '35.71'], [RECORD_TYPES.launch, '7.14']])
     // One inbox message per allocated subscription, with what was given and refunded, however many passes ran.
-    const allocations = withDb(server, (db) => messagesOf(db, alice.userId, 'launchAllocation'))
+    const allocations = await withDb(server, async (db) => await messagesOf(db, alice.userId, 'launchAllocation'))
     expect(allocations.map(({ amount, currency, refund }) => [amount, currency, refund]).toSorted()).toEqual([
       ['35.71', 'NOVA', '7.145'],
       ['7.14', 'NOVA', '1.43'],
@@ -140,15 +140,15 @@ describe('allocation', () => {
 
 describe('unlock and sale', () => {
   it('unlocks at its instant, not 1 ms before', async () => {
-    expect(withDb(server, (db) => launchPass(db, project.unlockAt - 1)).unlocked).toBe(0)
+    expect((await withDb(server, async (db) => await launchPass(db, project.unlockAt - 1))).unlocked).toBe(0)
     at(project.unlockAt)
-    const passes = [withDb(server, (db) => launchPass(db, project.unlockAt)), withDb(server, (db) => launchPass(db, project.unlockAt))]
+    const passes = await Promise.all([withDb(server, async (db) => await launchPass(db, project.unlockAt)), withDb(server, async (db) => await launchPass(db, project.unlockAt))])
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(passes[1]?.unlocked).toBe(0)
-    expect(withDb(server, (db) => spot(db, alice.userId, 'NOVA'))).toEqual({ available: '42.85', frozen: '0' })
+    expect(await withDb(server, async (db) => await spot(db, alice.userId, 'NOVA'))).toEqual({ available: '42.85', frozen: '0' })
     const tags = (await ok(server.post(LAUNCH_PATHS.mine, {}, alice.headers))).list.map((s: { tag: string; sellable: string }) => [s.tag, s.sellable])
     expect(tags).toEqual([['HOLD', '35.71'], ['HOLD', '7.14']])
-    expect(withDb(server, (db) => messagesOf(db, alice.userId, 'launchUnlock').map((params) => params.amount).toSorted())).toEqual(['35.71', '7.14'])
+    expect(await withDb(server, async (db) => (await messagesOf(db, alice.userId, 'launchUnlock')).map((params) => params.amount).toSorted())).toEqual(['35.71', '7.14'])
   })
 
   it('sells back at the listing price: 2.5 % burned, 7.5 % to stakers, exact postings, SELLED', async () => {
@@ -159,12 +159,12 @@ describe('unlock and sale', () => {
     expect(sale.subscription).toMatchObject({ tag: 'SELLED', sold: '7.14', proceeds: '3.213', fee: '0.357', sellable: '0' })
     const replay = await sellCall(server, alice, older.id, '7.14', { [IDEMPOTENCY_HEADER]: 'alice-sale-000001' })
     expect(replay.json.data.net).toBe('3.213')
-    withDb(server, (db) => {
-      expect(postingsOf(db, 'launch_sell')).toEqual([
+    await withDb(server, async (db) => {
+      expect(await postingsOf(db, 'launch_sell')).toEqual([
         [`user${alice.userId}:available NOVA -7.14`, 'launch NOVA 7.14', 'launch USDT -3.57', `user${alice.userId}:available USDT 3.213`, 'burn USDT 0.08925', 'stakers USDT 0.26775'],
       ])
-      expect(spot(db, alice.userId, 'USDT')).toEqual({ available: '81.788', frozen: '0' })
-      expect(verifyLedger(db)).toEqual([])
+      expect(await spot(db, alice.userId, 'USDT')).toEqual({ available: '81.788', frozen: '0' })
+      expect(await verifyLedger(db)).toEqual([])
     })
     expect((await sellCall(server, alice, older.id, '1')).json.msg).toBe(SERVER_MESSAGES.launchNotSellable)
   })
@@ -177,14 +177,14 @@ describe('unlock and sale', () => {
 describe('cancel', () => {
   it('refunds every subscriber once, and a cancelled project cannot be joined', async () => {
     const { cancelProject } = await import('../../server/launch/pass.ts')
-    const other = addProject(server, { symbol: 'CNCL', warmupStart: server.clock.now - 2000, joinStart: server.clock.now - 1000, joinEnd: server.clock.now + 3_600_000 })
+    const other = await addProject(server, { symbol: 'CNCL', warmupStart: server.clock.now - 2000, joinStart: server.clock.now - 1000, joinEnd: server.clock.now + 3_600_000 })
     const carol = await subscriber(server, 'carol@launch.test', '50')
     await ok(subscribeCall(server, carol, other.id, '20'))
     await ok(subscribeCall(server, carol, other.id, '30'))
-    expect(withDb(server, (db) => spot(db, carol.userId, 'USDT'))).toEqual({ available: '25', frozen: '25' })
-    const done = [withDb(server, (db) => cancelProject(db, Number(other.id), server.clock.now)), withDb(server, (db) => cancelProject(db, Number(other.id), server.clock.now))]
+    expect(await withDb(server, async (db) => await spot(db, carol.userId, 'USDT'))).toEqual({ available: '25', frozen: '25' })
+    const done = await Promise.all([withDb(server, (db) => cancelProject(db, Number(other.id), server.clock.now)), withDb(server, (db) => cancelProject(db, Number(other.id), server.clock.now))])
     expect(done).toEqual([true, false])
-    expect(withDb(server, (db) => spot(db, carol.userId, 'USDT'))).toEqual({ available: '50', frozen: '0' })
+    expect(await withDb(server, async (db) => await spot(db, carol.userId, 'USDT'))).toEqual({ available: '50', frozen: '0' })
     expect((await subscribeCall(server, carol, other.id, '20')).json.msg).toBe(SERVER_MESSAGES.launchNotJoining)
     const list = (await ok(server.post(LAUNCH_PATHS.mine, {}, carol.headers))).list
     expect(list.map((s: { status: string; refunded: string; phase: string }) => [s.status, s.refunded, s.phase])).toEqual([
@@ -192,7 +192,7 @@ describe('cancel', () => {
       ['refunded', '10', 'cancelled'],
     ])
     // The pass never allocates a cancelled project, even after its end.
-    expect(withDb(server, (db) => launchPass(db, other.joinEnd + 1)).allocated).toBe(0)
-    withDb(server, (db) => expect(verifyLedger(db)).toEqual([]))
+    expect((await withDb(server, async (db) => await launchPass(db, other.joinEnd + 1))).allocated).toBe(0)
+    await withDb(server, async (db) => expect(await verifyLedger(db)).toEqual([]))
   })
 })

@@ -1,22 +1,22 @@
-// A launchpad pass in another thread with its own SQLite connection, as a second server on the same
-// file would run it (launch-exactly-once.test.ts starts several at once). Waits for { go } so that
+// A launchpad pass in another thread with its own connection to the test's database, as a second server on
+// the same database would run it (launch-exactly-once.test.ts starts several at once). Waits for { go } so that
 // all of them start together, then answers what its passes allocated and unlocked, and any errors.
 import { parentPort, workerData } from 'node:worker_threads'
-import { openDatabase } from '../../server/db/open.ts'
 import { launchPass } from '../../server/launch/pass.ts'
+import { type DatabaseLocation, openTestDatabase } from './test-database.ts'
 
-const { file, now, passes } = workerData as { file: string; now: number; passes: number }
+const { location, now, passes } = workerData as { location: DatabaseLocation; now: number; passes: number }
 const port = parentPort
 if (!port) throw new Error('launch-pass-worker runs as a worker thread')
-const db = openDatabase(file)
+const db = openTestDatabase(location)
 
-port.once('message', () => {
+const run = async (): Promise<void> => {
   const errors: string[] = []
   let allocated = 0
   let unlocked = 0
   for (let i = 0; i < passes; i++) {
     try {
-      const result = launchPass(db, now)
+      const result = await launchPass(db, now)
       allocated += result.allocated
       unlocked += result.unlocked
     } catch (error) {
@@ -24,7 +24,9 @@ port.once('message', () => {
       errors.push(String(error))
     }
   }
-  db.close()
+  await db.close()
   port.postMessage({ allocated, unlocked, errors })
-})
+}
+
+port.once('message', () => void run())
 port.postMessage({ ready: true })

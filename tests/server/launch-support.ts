@@ -1,7 +1,7 @@
 // Helpers of the launchpad tests: a project inserted on a connection of the test's own (as the
 // admin tool would), at instants relative to the test clock; subscribers with USDT and a fund
 // password; the calls; and the audits (balances, the ledger's check, the postings of an entry).
-import type { DatabaseSync } from 'node:sqlite'
+import type { Database } from '../../server/db/database.ts'
 import { LAUNCH_PATHS } from '../../src/contract/launch.ts'
 import { hashSecret } from '../../server/auth/password.ts'
 import { insertProject, type ProjectInput } from '../../server/launch/create.ts'
@@ -19,7 +19,7 @@ export interface Timeline {
 }
 
 /** A project joining from t0 + 1 h to t0 + 2 h, locked 3 days; fields overridable. */
-export function addProject(server: TestServer, overrides: Partial<ProjectInput> = {}): { id: string } & Timeline {
+export async function addProject(server: TestServer, overrides: Partial<ProjectInput> = {}): Promise<{ id: string } & Timeline> {
   const t0 = server.clock.now
   const input: ProjectInput = {
     symbol: 'NOVA',
@@ -36,7 +36,7 @@ export function addProject(server: TestServer, overrides: Partial<ProjectInput> 
     descriptions: { 'en-US': 'English', 'zh-CN': '中文', ko: '한국어', ja: '日本語' },
     ...overrides,
   }
-  const id = withDb(server, (db) => insertProject(db, input, t0))
+  const id = await withDb(server, async (db) => await insertProject(db, input, t0))
   if (id === undefined) throw new Error('project not inserted')
   return { id: String(id), joinStart: input.joinStart, joinEnd: input.joinEnd, unlockAt: input.unlockAt ?? input.joinEnd + input.lockDays * DAY }
 }
@@ -45,7 +45,7 @@ export function addProject(server: TestServer, overrides: Partial<ProjectInput> 
 export async function subscriber(server: TestServer, email: string, usdt: string, { verified = true } = {}): Promise<Funded> {
   const user = await fundedUser(server, email, [{ currency: 'USDT', amount: usdt }], { verified })
   const hash = await hashSecret(FUND_PASSWORD)
-  withDb(server, (db) => db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?').run(hash, user.userId))
+  await withDb(server, async (db) => await db.run('UPDATE users SET trade_password_hash = ? WHERE id = ?', hash, user.userId))
   return user
 }
 
@@ -62,23 +62,21 @@ export async function ok(answer: Promise<Answer>) {
 }
 
 /** A user's spot balance of one currency. */
-export function spot(db: DatabaseSync, userId: number, currency: string): { available: string; frozen: string } {
-  const row = db.prepare('SELECT available, frozen FROM balances WHERE user_id = ? AND account_type = 1 AND currency = ?').get(userId, currency)
+export async function spot(db: Database, userId: number, currency: string): Promise<{ available: string; frozen: string }> {
+  const row = await db.get('SELECT available, frozen FROM balances WHERE user_id = ? AND account_type = 1 AND currency = ?', userId, currency)
   return { available: String(row?.available ?? '0'), frozen: String(row?.frozen ?? '0') }
 }
 
 /** The postings of the entries of one kind, as "account currency amount" lines. */
-export function postingsOf(db: DatabaseSync, kind: string): string[][] {
-  const entries = db.prepare('SELECT id FROM ledger_entries WHERE kind = ? ORDER BY id').all(kind)
-  return entries.map((entry) =>
-    db
-      .prepare('SELECT * FROM ledger_postings WHERE entry_id = ? ORDER BY id')
-      .all(Number(entry.id))
+export async function postingsOf(db: Database, kind: string): Promise<string[][]> {
+  const entries = await db.all('SELECT id FROM ledger_entries WHERE kind = ? ORDER BY id', kind)
+  return Promise.all(entries.map(async (entry) =>
+    (await db.all('SELECT * FROM ledger_postings WHERE entry_id = ? ORDER BY id', Number(entry.id)))
       .map((p) => `${p.system === null ? `user${String(p.user_id)}:${String(p.bucket)}` : String(p.system)} ${String(p.currency)} ${String(p.amount)}`),
-  )
+  ))
 }
 
 /** The inbox messages of one kind a user has, as [kind, params] (server/messages/post.ts). */
-export function messagesOf(db: DatabaseSync, userId: number, kind: string): Array<Record<string, string>> {
-  return db.prepare('SELECT params FROM messages WHERE user_id = ? AND kind = ? ORDER BY id').all(userId, kind).map((row) => JSON.parse(String(row.params)))
+export async function messagesOf(db: Database, userId: number, kind: string): Promise<Array<Record<string, string>>> {
+  return (await db.all('SELECT params FROM messages WHERE user_id = ? AND kind = ? ORDER BY id', userId, kind)).map((row) => JSON.parse(String(row.params)))
 }

@@ -50,7 +50,10 @@ describe('announcements', () => {
 
 describe('reading one’s own inbox', () => {
   it('pages newest first with the count; opening one marks it read; read marks lower the unread count', async () => {
-    for (let i = 1; i <= 12; i++) expect((await admin(server, 'notice', `Notice ${i}`, `Body ${i}`)).code).toBe(0)
+    for (let i = 1; i <= 12; i++) {
+      const sent = await admin(server, 'notice', `Notice ${i}`, `Body ${i}`)
+      expect(sent.code, sent.stderr).toBe(0)
+    }
     expect(await unread(ann)).toBe(13)
     const first = await page(ann, { pageNo: '1', pageSize: '10' })
     expect(first.data.sum).toBe(13)

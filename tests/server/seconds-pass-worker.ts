@@ -16,10 +16,12 @@ const log = { error: (fields: { err?: unknown }) => errors.push(String(fields.er
 const db = openTestDatabase(location)
 const scheduler = createSettlement({ db, now: () => now, log }, secondsPrices(createSimSource(seed, () => now)))
 
-port.once('message', async () => {
+const run = async (): Promise<void> => {
   let settled = 0
   for (let i = 0; i < passes; i++) settled += await scheduler.pass()
   await db.close()
   port.postMessage({ settled, errors })
-})
+}
+
+port.once('message', () => void run())
 port.postMessage({ ready: true })

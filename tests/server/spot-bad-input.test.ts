@@ -31,7 +31,7 @@ beforeAll(async () => {
   expect(resting?.json.data.status).toBe(2)
   await server.post(SPOT_PATHS.cancel, { id: cancelled?.json.data.id }, owner.headers)
   theirs = { resting: resting?.json.data.id, cancelled: cancelled?.json.data.id }
-  before = spotState(server)
+  before = await spotState(server)
 })
 afterAll(() => server.close())
 
@@ -223,8 +223,8 @@ describe('every spot path', () => {
 })
 
 describe('after the whole battery', () => {
-  it('nothing moved: balances, journal, records, orders and fills as before, and the ledger agrees', () => {
-    const after = spotState(server)
+  it('nothing moved: balances, journal, records, orders and fills as before, and the ledger agrees', async () => {
+    const after = await spotState(server)
     expect(after).toEqual(before)
     expect(after.differences).toEqual([])
   })

@@ -35,7 +35,7 @@ const db = openTestDatabase(job.database)
 const result: RaceResult = { acted: 0, cancelled: {}, refused: [], placed: [], errors: [] }
 const engine = direct(db, () => job.now, result.errors)
 
-port.once('message', async () => {
+const run = async (): Promise<void> => {
   try {
     for (let i = 0; i < (job.passes ?? 0); i++) result.acted += (await engine.pass()).acted
     for (const [userId, id] of job.cancels ?? []) {
@@ -54,5 +54,7 @@ port.once('message', async () => {
   }
   await db.close()
   port.postMessage(result)
-})
+}
+
+port.once('message', () => void run())
 port.postMessage({ ready: true })

@@ -3,7 +3,7 @@
 // fixed, and then keep the bugs from coming back:
 //   - a resting buy holds price × amount × (1 + the higher fee rate at placement); after an
 //     operator raises a rate it must still be fillable, by the feed pass and by a taker;
-//   - a placement reads its clock before it waits for SQLite's write lock; a pass another server
+//   - a placement reads its clock before it waits for the database's write lock; a pass another server
 //     ran meanwhile (saving its cursor past that instant) must not skip the order;
 //   - what the price already did happens first: a cancel that arrives after the price reached a
 //     resting order, before the next pass, finds it filled at that instant (as a contract's close
@@ -11,10 +11,8 @@
 //   - the pass runs every 250 ms on the server's one thread, so what it reads must not grow with
 //     the order history: no query of it reads all of spot_orders (at 400,000 ended orders a pass
 //     took 75 ms, above the 50 ms p99 budget of every request queued behind it).
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
-import { openDatabase } from '../../server/db/open.ts'
 import { creditFromOutside } from '../../server/ledger/operations.ts'
 import { verifyLedger } from '../../server/ledger/verify.ts'
 import type { PlaceFields } from '../../server/spot/order-input.ts'
@@ -24,6 +22,7 @@ import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
 import { fullScans, notingPrepared } from './query-plans.ts'
 import { depthAt } from './spot-fixtures.ts'
 import { auditOrders, bandAt, direct, frozenProblems, lastTicksAt, priceOf, secondWithin, ticksOf } from './spot-support.ts'
+import { openTestDatabase } from './test-database.ts'
 
 const symbol = 'btcusdt'
 const T0 = Date.UTC(2026, 6, 1, 10, 0, 0, 250)
@@ -33,18 +32,19 @@ afterEach(() => ledger.close())
 /** A fresh exchange with two users holding 100,000 USDT and 10 BTC each, the engine at `clock`. */
 async function exchange(clock: { now: number }) {
   ledger = await openLedgerDb()
-  const users = ['maker', 'taker'].map((name) => ledger.addUser(`${name}-${ledger.dir.slice(-6)}@spot.test`))
+  const users: number[] = []
+  for (const name of ['maker', 'taker']) users.push(await ledger.addUser(`${name}-${ledger.dir.slice(-6)}@spot.test`))
   for (const userId of users) {
     for (const [currency, amount] of [['USDT', '100000'], ['BTC', '10']]) {
-      creditFromOutside(ledger.db, { userId, accountType: 1, currency: currency ?? '', amount: amount ?? '', kind: 'credit', memo: '', now: T0 })
+      await creditFromOutside(ledger.db, { userId, accountType: 1, currency: currency ?? '', amount: amount ?? '', kind: 'credit', memo: '', now: T0 })
     }
   }
   const errors: string[] = []
   return { users, errors, engine: direct(ledger.db, () => clock.now, errors) }
 }
 
-const order = (id: string | undefined) => ledger.db.prepare('SELECT status, filled FROM spot_orders WHERE id = ?').get(Number(id))
-const healthy = () => expect([verifyLedger(ledger.db), auditOrders(ledger.db), frozenProblems(ledger.db)]).toEqual([[], [], []])
+const order = async (id: string | undefined) => await ledger.db.get('SELECT status, filled FROM spot_orders WHERE id = ?', Number(id))
+const healthy = async () => expect([await verifyLedger(ledger.db), await auditOrders(ledger.db), await frozenProblems(ledger.db)]).toEqual([[], [], []])
 
 /**
  * A buy 1 tick under the last price (above the feed's best bid: the best bid of the book) and one far
@@ -58,7 +58,7 @@ async function restingBuyThenRaise() {
   expect(placed.data?.status).toBe(2)
   const far: PlaceFields = { symbol, side: '1', type: '1', price: priceOf(symbol, Math.round(bandAt(symbol, T0).last * 0.91)), amount: '0.01' }
   expect((await placeOrder(world.engine.ctx, world.engine.spot, world.users[0] ?? 0, far, undefined)).data?.status).toBe(2)
-  ledger.db.prepare("UPDATE params SET value = '0.002' WHERE name = 'spot_maker_fee_rate'").run()
+  await ledger.db.run("UPDATE params SET value = '0.002' WHERE name = 'spot_maker_fee_rate'")
   return { ...world, clock, id: placed.data?.id, price }
 }
 
@@ -69,16 +69,16 @@ describe('an operator raising the maker fee after a buy rests', () => {
     clock.now = reached * 1000 + 500
     await engine.pass()
     expect(errors).toEqual([])
-    expect(order(id)).toEqual({ status: 3, filled: '0.005' })
-    healthy()
+    expect(await order(id)).toEqual({ status: 3, filled: '0.005' })
+    await healthy()
   })
 
   it('answers a taker that reaches it, and fills it', async () => {
     const { engine, users, id } = await restingBuyThenRaise()
-    const sell = placeOrder(engine.ctx, engine.spot, users[1] ?? 0, { symbol, side: '2', type: '2', amount: '0.006' }, undefined)
-    await expect(sell).resolves.toMatchObject({ code: 1, data: { status: 3 } })
-    expect(order(id)).toEqual({ status: 3, filled: '0.005' })
-    healthy()
+    const sell = await placeOrder(engine.ctx, engine.spot, users[1] ?? 0, { symbol, side: '2', type: '2', amount: '0.006' }, undefined)
+    expect(sell).toMatchObject({ code: 1, data: { status: 3 } })
+    expect(await order(id)).toEqual({ status: 3, filled: '0.005' })
+    await healthy()
   })
 })
 
@@ -91,7 +91,7 @@ describe('a placement that waited for the write lock', () => {
     while (!lone(s, lastTicksAt(symbol, s + 1))) s += 1
     const [placing, passing] = [{ now: s * 1000 - 10_000 }, { now: 0 }]
     const { users, engine: placer } = await exchange(placing)
-    const other = openDatabase(join(ledger.dir, 'exchange.sqlite'))
+    const other = openTestDatabase(ledger.location)
     const passer = direct(other, () => passing.now)
     // Someone's order far below keeps the pair waiting, so the pass keeps its cursor.
     const far: PlaceFields = { symbol, side: '1', type: '1', price: priceOf(symbol, Math.round(lastTicksAt(symbol, s) * 0.95)), amount: '0.001' }
@@ -108,12 +108,12 @@ describe('a placement that waited for the write lock', () => {
     passing.now = (s + 60) * 1000
     await passer.pass()
     // Whatever instant the order says it was placed at, the pass acts at the first second after it that reached it.
-    const row = ledger.db.prepare('SELECT created_at, status FROM spot_orders WHERE id = ?').get(Number(placed.data?.id))
+    const row = await ledger.db.get('SELECT created_at, status FROM spot_orders WHERE id = ?', Number(placed.data?.id))
     const reached = secondWithin(symbol, Math.floor(Number(row?.created_at) / 1000), s + 60, (t) => t <= ticksOf(symbol, buy.price ?? ''))
-    const fills = ledger.db.prepare('SELECT at FROM spot_fills WHERE order_id = ?').all(Number(placed.data?.id))
+    const fills = await ledger.db.all('SELECT at FROM spot_fills WHERE order_id = ?', Number(placed.data?.id))
     expect({ status: row?.status, fills }).toEqual(reached === undefined ? { status: 2, fills: [] } : { status: 3, fills: [{ at: reached * 1000 }] })
-    other.close()
-    healthy()
+    await other.close()
+    await healthy()
   })
 })
 
@@ -127,10 +127,10 @@ describe('a cancel after the price reached a resting order, before the next pass
     await engine.pass()
     const reached = secondWithin(symbol, Math.floor(T0 / 1000), Math.floor(T0 / 1000) + 86_400, (ticks) => ticks <= ticksOf(symbol, buy.price ?? '')) ?? 0
     clock.now = reached * 1000 + 100
-    const cancel = cancelOrder(engine.ctx, engine.spot, users[0] ?? 0, placed.data?.id ?? '', undefined)
+    const cancel = await cancelOrder(engine.ctx, engine.spot, users[0] ?? 0, placed.data?.id ?? '', undefined)
     expect(cancel.msg).toBe(SERVER_MESSAGES.spotNotCancellable)
-    expect(ledger.db.prepare('SELECT at FROM spot_fills WHERE order_id = ?').all(Number(placed.data?.id))).toEqual([{ at: reached * 1000 }])
-    healthy()
+    expect(await ledger.db.all('SELECT at FROM spot_fills WHERE order_id = ?', Number(placed.data?.id))).toEqual([{ at: reached * 1000 }])
+    await healthy()
   })
 })
 
@@ -147,7 +147,7 @@ describe('the feed pass', () => {
       clock.now += step * 1000
       await pass()
     }
-    const scans = fullScans(ledger.db, seen, 'spot_orders')
+    const scans = await fullScans(ledger.db, seen, 'spot_orders')
     expect(seen.size).toBeGreaterThan(0)
     expect(scans).toEqual([])
   })
