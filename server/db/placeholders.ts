@@ -1,10 +1,10 @@
-// The server writes SQL with SQLite's placeholders (`?` in order, `?N` for the Nth value);
-// PostgreSQL numbers them (`$N`). This rewrites one into the other, leaving quoted text alone.
+// The server writes SQL with SQLite's placeholders (`?N` for the Nth value; a bare `?` is one more
+// than the highest number before it, as SQLite counts); PostgreSQL numbers them (`$N`). This
+// rewrites one into the other, leaving quoted text alone.
 
 /** `?` and `?N` outside quotes become `$N`; answers the text and how many values it takes. */
 export function numberPlaceholders(sql: string): { text: string; count: number } {
   let text = ''
-  let next = 0
   let highest = 0
   for (let i = 0; i < sql.length; i += 1) {
     const char = sql[i]
@@ -24,8 +24,8 @@ export function numberPlaceholders(sql: string): { text: string; count: number }
       index = Number(digits)
       i += digits.length
     } else {
-      next += 1
-      index = next
+      // After `?1 … ?1`, SQLite's next bare `?` is ?2, not ?1 again.
+      index = highest + 1
     }
     highest = Math.max(highest, index)
     text += `$${index}`

@@ -95,16 +95,19 @@ export function toWireProject(project: StoredProject, now: number, language: Lan
   }
 }
 
-/** The SQL condition of a phase at :now (the same boundaries as phaseAt). */
+/**
+ * The SQL condition of a phase at :now (the same boundaries as phaseAt). Every condition takes the
+ * one parameter; where it is not needed, the CAST lets PostgreSQL type it (SQLite takes it as is).
+ */
 const PHASE_WHERE: Record<LaunchPhase, string> = {
   warmup: "state <> 'cancelled' AND join_start > ?",
   joining: "state <> 'cancelled' AND join_start <= ?1 AND join_end > ?1",
   ended: "state <> 'cancelled' AND join_end <= ?",
-  cancelled: "state = 'cancelled' AND ? IS NOT NULL",
+  cancelled: "state = 'cancelled' AND CAST(? AS BIGINT) IS NOT NULL",
 }
 
 export async function queryProjects(db: Database, phase: LaunchPhase | undefined, now: number, pageNo: number, pageSize: number): Promise<{ list: StoredProject[]; sum: number }> {
-  const where = phase === undefined ? "state <> 'cancelled' AND ? IS NOT NULL" : PHASE_WHERE[phase]
+  const where = phase === undefined ? "state <> 'cancelled' AND CAST(? AS BIGINT) IS NOT NULL" : PHASE_WHERE[phase]
   const sum = num(await db.get(`SELECT count(*) AS n FROM launch_projects WHERE ${where}`, now) ?? {}, 'n')
   // Soonest first while waiting or joining; the latest ended first.
   const order = phase === 'ended' || phase === 'cancelled' ? 'join_end DESC, id DESC' : 'join_end ASC, id ASC'

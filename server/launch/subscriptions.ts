@@ -46,7 +46,7 @@ export function toStoredSubscription(row: Row): StoredSubscription {
 }
 
 export async function findSubscription(db: Database, id: number, userId?: number): Promise<StoredSubscription | undefined> {
-  const row = await db.get('SELECT * FROM launch_subscriptions WHERE id = ? AND (?2 IS NULL OR user_id = ?2)', id, userId ?? null)
+  const row = await db.get('SELECT * FROM launch_subscriptions WHERE id = ? AND (CAST(?2 AS BIGINT) IS NULL OR user_id = ?2)', id, userId ?? null)
   return row ? toStoredSubscription(row) : undefined
 }
 
@@ -101,7 +101,7 @@ export async function subscriptionPage(
   pageNo: number,
   pageSize: number,
 ): Promise<{ list: LaunchSubscription[]; sum: number }> {
-  const where = 'user_id = ?1 AND (?2 IS NULL OR project_id = ?2)'
+  const where = 'user_id = ?1 AND (CAST(?2 AS BIGINT) IS NULL OR project_id = ?2)'
   const sum = num(await db.get(`SELECT count(*) AS n FROM launch_subscriptions WHERE ${where}`, userId, projectId ?? null) ?? {}, 'n')
   const rows = await db.all(`SELECT * FROM launch_subscriptions WHERE ${where} ORDER BY id DESC LIMIT ?3 OFFSET ?4`, userId, projectId ?? null, pageSize, (pageNo - 1) * pageSize)
   const projects = new Map<number, StoredProject | undefined>()
