@@ -7,7 +7,13 @@ import { MARKET_ERROR_CODES, type MarketErrorAnswer } from '../../src/contract/m
 import type { ServerMessage } from '../../src/contract/messages.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 
-export function ok<T>(data: T, msg: ServerMessage = SERVER_MESSAGES.ok): BbEnvelope<T> {
+/**
+ * A value as it may go out: settled all the way down. A promise left in an answer (an un-awaited
+ * call, an async map) would be serialised as {} and still answer code 1, so it is a type error.
+ */
+export type Settled<T> = T extends PromiseLike<unknown> ? never : T extends object ? { [K in keyof T]: Settled<T[K]> } : T
+
+export function ok<T>(data: T & Settled<T>, msg: ServerMessage = SERVER_MESSAGES.ok): BbEnvelope<T> {
   return { code: BB_OK, msg, data }
 }
 

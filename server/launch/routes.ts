@@ -4,7 +4,7 @@
 // caller's detail also says what they subscribed); subscribe, mine and sell need a session. The pass
 // runs at start (an end passed while the server was down is allocated now), then every tick.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { LAUNCH_MAX_PAGE_SIZE, LAUNCH_PAGE_SIZE, LAUNCH_PATHS, LAUNCH_PHASES, type LaunchCoin, type LaunchPhase, PLATFORM_WHITE_PAPER_PATH } from '../../src/contract/launch.ts'
+import { LAUNCH_MAX_PAGE_SIZE, LAUNCH_PAGE_SIZE, LAUNCH_PATHS, LAUNCH_PHASES, type LaunchCoin, type LaunchPhase, type LaunchProject, PLATFORM_WHITE_PAPER_PATH } from '../../src/contract/launch.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { AppContext } from '../context.ts'
 import { idempotencyKey } from '../assets/idempotency.ts'
@@ -55,7 +55,10 @@ export async function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext
     const now = ctx.now()
     const language = languageOf(request.headers['accept-language'])
     const page = await queryProjects(ctx.db, phase, now, pageNo, pageSize)
-    const list = page.list.map(async (project) => toWireProject(project, now, language, userId === undefined ? '0' : await subscribedBy(ctx.db, project.id, userId)))
+    const list: LaunchProject[] = []
+    for (const project of page.list) {
+      list.push(toWireProject(project, now, language, userId === undefined ? '0' : await subscribedBy(ctx.db, project.id, userId)))
+    }
     return ok({ list, sum: page.sum, serverTime: now })
   })
 

@@ -6,8 +6,9 @@ import type { BbEnvelope, SecondEnvelope } from '../../src/contract/envelopes.ts
 import { BB_FAIL, BB_OK, SECOND_OK } from '../../src/contract/envelopes.ts'
 import type { ServerMessage } from '../../src/contract/messages.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import type { Settled } from '../http/envelope.ts'
 
-export function secondOk<T>(result: T, msg: ServerMessage = SERVER_MESSAGES.ok): SecondEnvelope<T> {
+export function secondOk<T>(result: T & Settled<T>, msg: ServerMessage = SERVER_MESSAGES.ok): SecondEnvelope<T> {
   return { code: SECOND_OK, msg, result }
 }
 
