@@ -9,7 +9,9 @@
 // Exactly once: each position's change is a conditional update in the transaction of its money
 // (settle.ts), so a pass on another connection (another server on the same file) that got there
 // first leaves nothing to do. A batch of positions shares one transaction, each in its own
-// savepoint, so one that fails is logged and rolled back alone.
+// savepoint, so one that fails is logged and rolled back alone; a conflict with another
+// transaction (PostgreSQL) is not such a failure: the whole batch runs again, counted once.
+import { DatabaseConflictError } from '../db/database.ts'
 import type { MarketSource } from '../market/source.ts'
 import { num, type Row } from '../db/rows.ts'
 import { createFeedWalk, type FeedWalk, type PassContext, priceFeed, type PriceInstant, type WalkFeed } from '../market/feed-walk.ts'
@@ -62,19 +64,25 @@ async function actAt(ctx: PassContext, pair: Pair, instant: PriceInstant): Promi
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const ids = (await reached(ctx, pair.symbol, instant, BATCH + stuck.size)).filter((id) => !stuck.has(id))
     if (ids.length === 0) break
-    await ctx.db.transaction(async () => {
+    // What one attempt did: the transaction may run again, and only the committed run counts.
+    const batch = await ctx.db.transaction(async () => {
       const now = ctx.now()
       const closeRate = (await contractFeeRates(ctx.db)).close
+      const done = { acted: 0, stuck: [] as number[] }
       for (const id of ids) {
         try {
-          if (await ctx.db.transaction(async () => await actOnPosition(ctx.db, id, instant, closeRate, now))) acted += 1
-          else stuck.add(id)
+          if (await ctx.db.transaction(async () => await actOnPosition(ctx.db, id, instant, closeRate, now))) done.acted += 1
+          else done.stuck.push(id)
         } catch (error) {
-          stuck.add(id)
+          if (error instanceof DatabaseConflictError) throw error
+          done.stuck.push(id)
           ctx.log.error({ err: error, positionId: id }, 'contracts pass: a position could not be acted on')
         }
       }
+      return done
     })
+    acted += batch.acted
+    for (const id of batch.stuck) stuck.add(id)
     if (ids.length < BATCH) break
   }
   return acted

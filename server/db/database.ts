@@ -58,6 +58,17 @@ export interface Database {
   close(): Promise<void>
 }
 
+/**
+ * Thrown inside a transaction whose work conflicts with another's (PostgreSQL's serialization
+ * failures and deadlocks): the engine runs the whole transaction again, even if a savepoint's
+ * caller caught this, so code that catches errors inside a transaction rethrows it unlogged.
+ */
+export class DatabaseConflictError extends Error {
+  constructor(cause: unknown) {
+    super('the transaction conflicted with another and runs again', { cause })
+  }
+}
+
 /** Thrown when the database could not take a lock in time: the request may be retried as is. */
 export class DatabaseBusyError extends Error {
   constructor(cause: unknown) {

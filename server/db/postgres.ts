@@ -4,6 +4,8 @@
 //   turns, and serializable isolation promises the same outcome across processes. When PostgreSQL
 //   reports a conflict (40001) or a deadlock (40P01) the whole body runs again on a fresh snapshot,
 //   with a growing random pause; a body that keeps losing for RETRY_BUDGET_MS is a DatabaseBusyError.
+//   A conflict inside a savepoint dooms the whole transaction (DatabaseConflictError), even if the
+//   savepoint's caller caught it: a batch that rolls one item back must not commit without it.
 // - A transaction that names a lockKey first waits on a session advisory lock of that name, taken
 //   before BEGIN so the snapshot is taken after the previous holder committed: work on one hot thing
 //   (a pair's order book) queues instead of conflicting.
@@ -15,7 +17,7 @@
 //   money in SQL, so no other scale appears.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { Pool, type PoolClient, type QueryResult, types as pgTypes } from 'pg'
-import { type Database, DatabaseBusyError, type Row, type RunResult, type SqlValue, type TransactionOptions } from './database.ts'
+import { type Database, DatabaseBusyError, DatabaseConflictError, type Row, type RunResult, type SqlValue, type TransactionOptions } from './database.ts'
 import { numberPlaceholders } from './placeholders.ts'
 
 const RETRYABLE = new Set(['40001', '40P01'])
@@ -33,9 +35,12 @@ interface Scope {
   client: PoolClient
   open: boolean
   depth: number
+  /** A conflict met inside a savepoint: the transaction runs again whoever caught it. */
+  conflict?: DatabaseConflictError
 }
 
 const codeOf = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined)
+const isConflict = (error: unknown): boolean => error instanceof DatabaseConflictError || RETRYABLE.has(String(codeOf(error)))
 const toParam = (value: SqlValue): unknown =>
   typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value) : value
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -74,7 +79,10 @@ class PostgresDatabase implements Database {
     }
     const query = { name: prepared.name, text: prepared.text, values: params.map(toParam) }
     const scope = this.#scope.getStore()
-    return scope?.open ? scope.client.query(query) : this.#pool.query(query)
+    const running = scope?.open ? scope.client.query(query) : this.#pool.query(query)
+    return running.catch((error: unknown) => {
+      throw RETRYABLE.has(String(codeOf(error))) ? new DatabaseConflictError(error) : error
+    })
   }
 
   async get(sql: string, ...params: SqlValue[]): Promise<Row | undefined> {
@@ -108,7 +116,7 @@ class PostgresDatabase implements Database {
       try {
         return await this.#attempt(work, options.lockKey)
       } catch (error) {
-        if (!RETRYABLE.has(String(codeOf(error)))) throw error
+        if (!isConflict(error)) throw error
         if (Date.now() - started > RETRY_BUDGET_MS) throw new DatabaseBusyError(error)
         await pause(Math.random() * Math.min(2 ** attempt, 100))
       }
@@ -119,17 +127,21 @@ class PostgresDatabase implements Database {
     const client = await this.#pool.connect()
     const own: Scope = { client, open: true, depth: 0 }
     let broken = false
+    // Whether the connection is known to be idle again (committed, or rolled back cleanly).
+    let settled = false
     try {
       if (lockKey !== undefined) await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [`tx:${lockKey}`])
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE')
         const result = await this.#scope.run(own, work)
+        if (own.conflict) throw own.conflict
         own.open = false
         await client.query('COMMIT')
+        settled = true
         return result
       } catch (error) {
         own.open = false
-        await client.query('ROLLBACK').catch(() => (broken = true))
+        await client.query('ROLLBACK').then(() => (settled = true), () => (broken = true))
         throw error
       } finally {
         if (lockKey !== undefined && !broken) {
@@ -137,8 +149,9 @@ class PostgresDatabase implements Database {
         }
       }
     } catch (error) {
-      // A connection whose state is unknown is closed, which also frees any lock it held.
-      if (codeOf(error) === undefined) broken = true
+      // A connection whose state is unknown is closed, which also frees any lock it held. A body's
+      // own refusal or a conflict, rolled back cleanly, leaves it fit for the next transaction.
+      if (!settled) broken = true
       throw error
     } finally {
       own.open = false
@@ -155,6 +168,7 @@ class PostgresDatabase implements Database {
       await scope.client.query(`RELEASE SAVEPOINT ${name}`)
       return result
     } catch (error) {
+      if (error instanceof DatabaseConflictError) scope.conflict = error
       // If even this fails (the transaction is already doomed), the original error still decides
       // what happens next: the outer transaction rolls back and, on a conflict, runs again.
       await scope.client.query(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`).catch(() => {})
