@@ -94,7 +94,7 @@ describe('allocation', () => {
   it('happens once, pro rata, across a racing pass and a restart', async () => {
     // Two connections pass at the end: one allocates, the other finds nothing; then a pass as a
     // restart would run it finds nothing either.
-    const results = await Promise.all([withDb(server, async (db) => await launchPass(db, project.joinEnd)), withDb(server, async (db) => await launchPass(db, project.joinEnd + 5))])
+    const results = [await withDb(server, async (db) => await launchPass(db, project.joinEnd)), await withDb(server, async (db) => await launchPass(db, project.joinEnd + 5))]
     await new Promise((resolve) => setTimeout(resolve, 400)) // the server's own timer passes too
     results.push(await withDb(server, async (db) => await launchPass(db, project.joinEnd + 10)))
     const allocated = results.reduce((sum, result) => sum + result.allocated, 0)
@@ -142,7 +142,7 @@ describe('unlock and sale', () => {
   it('unlocks at its instant, not 1 ms before', async () => {
     expect((await withDb(server, async (db) => await launchPass(db, project.unlockAt - 1))).unlocked).toBe(0)
     at(project.unlockAt)
-    const passes = await Promise.all([withDb(server, async (db) => await launchPass(db, project.unlockAt)), withDb(server, async (db) => await launchPass(db, project.unlockAt))])
+    const passes = [await withDb(server, async (db) => await launchPass(db, project.unlockAt)), await withDb(server, async (db) => await launchPass(db, project.unlockAt))]
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(passes[1]?.unlocked).toBe(0)
     expect(await withDb(server, async (db) => await spot(db, alice.userId, 'NOVA'))).toEqual({ available: '42.85', frozen: '0' })
@@ -182,7 +182,7 @@ describe('cancel', () => {
     await ok(subscribeCall(server, carol, other.id, '20'))
     await ok(subscribeCall(server, carol, other.id, '30'))
     expect(await withDb(server, async (db) => await spot(db, carol.userId, 'USDT'))).toEqual({ available: '25', frozen: '25' })
-    const done = await Promise.all([withDb(server, (db) => cancelProject(db, Number(other.id), server.clock.now)), withDb(server, (db) => cancelProject(db, Number(other.id), server.clock.now))])
+    const done = [await withDb(server, (db) => cancelProject(db, Number(other.id), server.clock.now)), await withDb(server, (db) => cancelProject(db, Number(other.id), server.clock.now))]
     expect(done).toEqual([true, false])
     expect(await withDb(server, async (db) => await spot(db, carol.userId, 'USDT'))).toEqual({ available: '50', frozen: '0' })
     expect((await subscribeCall(server, carol, other.id, '20')).json.msg).toBe(SERVER_MESSAGES.launchNotJoining)

@@ -45,7 +45,8 @@ const STATS = { placed: 0, refused: 0, settled: 0 }
 interface OpenOrder { user: number; symbol: string; tradeType: string; amount: string; seconds: number; openAt: number }
 
 describe('seconds orders and settlements', () => {
-  it('keep balances and journal consistent and never negative', async () => {
+  // Each run migrates a fresh database: on PostgreSQL that alone takes a good part of a second.
+  it('keep balances and journal consistent and never negative', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 40 }), async (commands) => {
         const ledger = await openLedgerDb()
