@@ -54,6 +54,13 @@ function prepareDir(dir) {
     const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim())
     const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim())
     chownSync(dir, uid, gid)
+    // Owning it is not enough when a folder above it is private to root (/root, a mkdtemp folder).
+    if (spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-w', dir]).status !== 0) {
+      throw new Error(
+        `PostgreSQL runs as the postgres user, which cannot reach ${dir}: a folder above it is private ` +
+          '(e.g. /root). Set DATA_DIR to a folder it can reach, such as /var/tmp/exchange-cluster.',
+      )
+    }
   }
 }
 
