@@ -16,6 +16,11 @@ export type Verdict = { kind: 'sent' } | { kind: 'refused'; message: string } | 
 const REQUEST_TIMEOUT_MS = 12_000
 /** Statuses that say "not now" rather than "no": unauthorised, timeout, too many requests. */
 const RETRY_STATUSES = new Set([401, 408, 409, 429])
+/**
+ * A proxy's "no server behind me" (nginx in front of instances that are all down): the server is as
+ * unreachable as with no network, so a sync event fails and the browser tries again later.
+ */
+const GATEWAY_STATUSES = new Set([502, 503, 504])
 
 const textOf = (body: unknown): string | undefined => {
   const msg = (body as { msg?: unknown } | null)?.msg
@@ -24,7 +29,7 @@ const textOf = (body: unknown): string | undefined => {
 
 /** The keep/leave rule of an answer (`null` status: no answer reached us). */
 export function judge(status: number | null, body: unknown): Verdict {
-  if (status === null) return { kind: 'kept', message: 'network', network: true }
+  if (status === null || GATEWAY_STATUSES.has(status)) return { kind: 'kept', message: 'network', network: true }
   const code = (body as { code?: unknown } | null)?.code
   const message = textOf(body) ?? `HTTP ${status}`
   if (status >= 500 || RETRY_STATUSES.has(status)) return { kind: 'kept', message, network: false }

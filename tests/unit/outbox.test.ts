@@ -49,6 +49,11 @@ describe('judge: which answers let an entry leave', () => {
   test('no answer at all is kept, and marked as unreachable', () => {
     expect(judge(null, null)).toEqual({ kind: 'kept', message: 'network', network: true })
   })
+
+  test('a proxy with no server behind it (502, 503, 504) is unreachable too, so sync tries again', () => {
+    for (const status of [502, 503, 504]) expect(judge(status, null)).toEqual({ kind: 'kept', message: 'network', network: true })
+    expect(judge(500, { code: 0, msg: SERVER_MESSAGES.serverError })).toMatchObject({ kind: 'kept', network: false })
+  })
 })
 
 describe('flushOutbox', () => {
@@ -74,7 +79,8 @@ describe('flushOutbox', () => {
     const changes: string[] = []
     const report = await flushOutbox({ db, fetch, notify: (change) => changes.push(`${change.id}:${change.outcome}`) })
 
-    expect(report).toEqual({ sent: 1, refused: 1, kept: 2, unreachable: 0 })
+    // The 503 counts as unreachable (no server behind the proxy): a sync event fails and comes again.
+    expect(report).toEqual({ sent: 1, refused: 1, kept: 2, unreachable: 1 })
     expect(seen.map((call) => call.key)).toEqual([ok.key, refused.key, down.key, expired.key])
     expect(seen[0]).toEqual({ key: ok.key, token: 'old-token', body: 'amount=5&currency=USDT&type=1' })
     expect(changes).toEqual([`${ok.key}:sent`, `${refused.key}:refused`, `${down.key}:kept`, `${expired.key}:kept`])
