@@ -18,6 +18,8 @@ import { SECONDS_USAGE, secondsCommand } from '../seconds/admin-command.ts'
 import { SPOT_USAGE, spotCommand } from '../spot/admin-command.ts'
 import { findUserByEmail, normalizeEmail } from '../user/users.ts'
 import { approveWithdrawal, rejectWithdrawal } from '../withdrawals/review.ts'
+import { backupSqlite } from './backup.ts'
+import { copyToPostgres } from './copy-to-postgres.ts'
 import { formatLines, reviewLines } from './review-list.ts'
 
 export const USAGE = `usage: npm run admin -- <command>
@@ -27,6 +29,10 @@ export const USAGE = `usage: npm run admin -- <command>
   credit <email> <currency> <amount> [spot|contract]
                                        put money into a user's account (default spot)
   verify                               recompute every balance from the ledger; exit 1 on any difference
+  backup <folder>                      an online copy of DATA_DIR's SQLite database and its files into a
+                                       new folder, itself a DATA_DIR (PostgreSQL: use pg_dump)
+  copy-to-postgres <postgres://…>      copy DATA_DIR's SQLite database (server stopped) into an empty
+                                       PostgreSQL database, then check both sides match
 ${SECONDS_USAGE}
 ${SPOT_USAGE}
 ${CONTRACTS_USAGE}
@@ -98,6 +104,25 @@ async function verify(ctx: AppContext): Promise<Outcome> {
   return refused(`ledger INCONSISTENT, ${differences.length} difference(s):\n${differences.map((d) => JSON.stringify(d)).join('\n')}`)
 }
 
+async function copy(ctx: AppContext, url: string): Promise<Outcome> {
+  if (!/^postgres(ql)?:\/\//.test(url)) return refused('copy-to-postgres needs the target as a postgres:// URL')
+  try {
+    const report = await copyToPostgres(ctx.db, ctx.config.dataDir, url)
+    return done(`copied ${report.rows} rows of ${report.tables} tables and ${report.files} images; the ledger verifies on both sides and every row matches`)
+  } catch (error) {
+    return refused(`copy-to-postgres: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+async function backup(ctx: AppContext, folder: string): Promise<Outcome> {
+  try {
+    const report = await backupSqlite(ctx, folder)
+    return done(`backed up the database to ${report.file} with ${report.files} files beside it; restore by starting a server with DATA_DIR set to that folder`)
+  } catch (error) {
+    return refused(`backup: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
 export async function runCommand(ctx: AppContext, command: string, args: string[]): Promise<Outcome> {
   switch (command) {
     case 'list': {
@@ -113,6 +138,10 @@ export async function runCommand(ctx: AppContext, command: string, args: string[
       return await credit(ctx, args)
     case 'verify':
       return args.length === 0 ? await verify(ctx) : usage()
+    case 'backup':
+      return args.length === 1 && args[0] ? await backup(ctx, args[0]) : usage()
+    case 'copy-to-postgres':
+      return args.length === 1 && args[0] ? await copy(ctx, args[0]) : usage()
     case 'seconds':
       return await secondsCommand(ctx.db, args)
     case 'spot':

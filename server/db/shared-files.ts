@@ -11,6 +11,13 @@ import { join } from 'node:path'
 import type { Database } from './database.ts'
 import { bytes, str } from './rows.ts'
 
+/**
+ * The folders of files every instance must see: private uploads and public avatars. A new folder
+ * joins this list (imageFolder takes only these names), so backups and copies carry it too.
+ */
+export const SHARED_FOLDERS = ['uploads', 'avatars'] as const
+export type SharedFolder = (typeof SHARED_FOLDERS)[number]
+
 export interface SharedHome {
   db: Database
   dataDir: string

@@ -7,7 +7,7 @@
 // the one address serves what any instance stored.
 import { randomBytes } from 'node:crypto'
 import type { AppContext } from '../context.ts'
-import { readSharedFile, removeSharedFile, writeSharedFile } from '../db/shared-files.ts'
+import { readSharedFile, removeSharedFile, type SharedFolder, writeSharedFile } from '../db/shared-files.ts'
 
 const NAME = /^[0-9a-f]{32}\.jpg$/
 
@@ -29,7 +29,7 @@ export interface ImageFolder {
 const at = (home: FileHome) => ({ db: home.db, dataDir: home.config.dataDir })
 
 /** The images of one folder. */
-export function imageFolder(folderName: string): ImageFolder {
+export function imageFolder(folderName: SharedFolder): ImageFolder {
   return {
     async save(home, jpeg) {
       const name = `${randomBytes(16).toString('hex')}.jpg`
