@@ -1,9 +1,11 @@
 // `npm test`: everything a change can break, in order of cost — types, lint, catalogs, the build,
 // Vitest (unit, screens, and the server tests twice: on a real SQLite file and on a throwaway
-// PostgreSQL from Debian's package), then the browser tests in Chromium against the built app and
-// the real server. Ends with one line that counts every test.
+// PostgreSQL from Debian's package; nginx too, for the tests that kill an instance behind it),
+// then the browser tests in Chromium against the built app and the real server. Ends with one
+// line that counts every test.
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ensureNginx } from './cluster-lib.mjs'
 import { ensureChromium } from './ensure-chromium.mjs'
 import { ensureDependencies, root, run, runBin } from './lib.mjs'
 import { ensurePostgres } from './postgres-local.mjs'
@@ -24,6 +26,8 @@ runBin('lint (oxlint --type-aware: no floating promises in the server and its te
 run('catalogs (lingui)', process.execPath, ['scripts/check-i18n.mjs'])
 runBin('build the app (vite build)', 'vite', ['build', '--logLevel', 'warn'])
 ensurePostgres()
+// The cross-process tests put nginx in front of their server instances, as `npm run cluster` does.
+ensureNginx()
 const vitestJson = join(results, 'vitest.json')
 runBin('unit, screen and server tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
 const chromium = ensureChromium()
