@@ -3,22 +3,15 @@
 // by playwright-core with a fresh profile. Everything started here is stopped by the test's after().
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before } from 'node:test'
+import { freePort } from '../support/free-port.ts'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 const root = join(import.meta.dirname, '..', '..')
 
-export async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const address = probe.address()
-  await new Promise((resolve) => probe.close(resolve))
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
+export { freePort } from '../support/free-port.ts'
 
 export interface RunningServer {
   url: string
