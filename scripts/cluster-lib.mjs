@@ -76,20 +76,35 @@ ${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=2
 function waitFor(child, ready, label, timeoutMs = 60_000) {
   return new Promise((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`${label} did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs)
+    const onOutput = (chunk) => (output += chunk)
     const onData = (chunk) => {
-      output += chunk
-      if (ready.test(output)) {
-        clearTimeout(timer)
-        resolve(child)
-      }
+      onOutput(chunk)
+      if (ready.test(output)) settle(() => resolve(child))
+    }
+    const onExit = (code) => settle(() => reject(new Error(`${label} exited (${code}) before it was ready:\n${output}`)))
+    const timer = setTimeout(() => settle(() => reject(new Error(`${label} did not start within ${timeoutMs / 1000} s:\n${output}`))), timeoutMs)
+    // The start-up output is kept only until then: an instance runs for days.
+    function settle(done) {
+      clearTimeout(timer)
+      child.stdout?.off('data', onData)
+      child.stderr?.off('data', onOutput)
+      child.off('exit', onExit)
+      done()
     }
     child.stdout?.on('data', onData)
-    child.stderr?.on('data', (chunk) => (output += chunk))
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`${label} exited (${code}) before it was ready:\n${output}`))
-    })
+    child.stderr?.on('data', onOutput)
+    child.once('exit', onExit)
+  })
+}
+
+/** Passes each line a running instance prints (LOG_LEVEL's warnings and errors) to `log`, named. */
+function forwardLines(stream, name, log) {
+  let partial = ''
+  stream.setEncoding('utf8')
+  stream.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) if (line.trim() !== '') log(`[${name}] ${line}`)
   })
 }
 
@@ -118,9 +133,9 @@ export async function startCluster({ root, dataDir, instances = 3, port = 8080, 
     children.add(child)
     child.once('exit', () => children.delete(child))
     await waitFor(child, /App: http/, `instance ${index + 1}`)
-    // After start, its log is not needed here; keep reading so the pipe never fills.
-    child.stdout.resume()
-    child.stderr.resume()
+    // After start its log goes on (the instances' warnings and errors; the pipes never fill).
+    forwardLines(child.stdout, `instance ${index + 1}`, log)
+    forwardLines(child.stderr, `instance ${index + 1}`, log)
     return { index, port: instancePort, child }
   }
 
