@@ -12,6 +12,7 @@ function serverProject(name: string, engine: 'sqlite' | 'postgres') {
       environment: 'node',
       env: { TEST_ENGINE: engine },
       globalSetup: engine === 'postgres' ? ['tests/server/postgres-setup.ts'] : [],
+      setupFiles: ['tests/server/engine-meta.ts'],
       // Each file starts its own server on its own port and database; keep it to two at once.
       maxWorkers: 2,
       testTimeout: 20_000,

@@ -42,6 +42,9 @@ const tap = readFileSync(e2eTap, 'utf8')
 const tapCount = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0)
 const passed = vitest.numPassedTests + tapCount('pass')
 const failed = vitest.numFailedTests + tapCount('fail')
-console.log(`\nvitest: ${vitest.numPassedTests} passed, e2e: ${tapCount('pass')} passed`)
+// The server tests run once per engine (tests/server/engine-meta.ts marks each with its engine).
+const passedOn = (engine) =>
+  vitest.testResults.flatMap((file) => file.assertionResults).filter((test) => test.status === 'passed' && test.meta?.engine === engine).length
+console.log(`\nvitest: ${vitest.numPassedTests} passed (server tests: ${passedOn('sqlite')} on SQLite, ${passedOn('postgres')} on PostgreSQL), e2e: ${tapCount('pass')} passed`)
 console.log(`tests: ${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)
