@@ -29,12 +29,19 @@ export type Engine = 'sqlite' | 'postgres'
 
 export interface TransactionOptions {
   /**
-   * Work that contends on one thing (a pair's order book) names it: PostgreSQL then queues those
-   * transactions on an advisory lock instead of letting them conflict and retry. SQLite ignores it
-   * (its transactions already run one at a time).
+   * Work that contends on one thing (a user's balances, a pair's order book) names it: PostgreSQL
+   * then queues those transactions on an advisory lock instead of letting them conflict and retry.
+   * Several keys are taken in one order (sorted), so two transactions naming the same keys never
+   * deadlock. Only the outermost transaction's keys count. SQLite ignores them (its transactions
+   * already run one at a time).
    */
-  lockKey?: string
+  lockKey?: string | readonly string[]
 }
+
+/** The keys of several options together: work that contends on more than one thing. */
+export const allLocks = (...options: TransactionOptions[]): TransactionOptions => ({
+  lockKey: options.flatMap((option) => (option.lockKey === undefined ? [] : option.lockKey)),
+})
 
 export interface Database {
   readonly engine: Engine

@@ -6,9 +6,10 @@
 //   with a growing random pause; a body that keeps losing for RETRY_BUDGET_MS is a DatabaseBusyError.
 //   A conflict inside a savepoint dooms the whole transaction (DatabaseConflictError), even if the
 //   savepoint's caller caught it: a batch that rolls one item back must not commit without it.
-// - A transaction that names a lockKey first waits on a session advisory lock of that name, taken
-//   before BEGIN so the snapshot is taken after the previous holder committed: work on one hot thing
-//   (a pair's order book) queues instead of conflicting.
+// - A transaction that names lock keys first waits on a session advisory lock of each (in sorted
+//   order, so two never deadlock), taken before BEGIN so the snapshot is taken after the previous
+//   holder committed: work on one hot thing (a user's balances, a pair's book) queues instead of
+//   conflicting.
 // - Statements are prepared once per connection (named by their SQL) and `?` placeholders are
 //   numbered for PostgreSQL (server/db/placeholders.ts).
 // - Integers come back as numbers (ids and millisecond times stay far below 2^53). NUMERIC money
@@ -44,6 +45,9 @@ const isConflict = (error: unknown): boolean => error instanceof DatabaseConflic
 const toParam = (value: SqlValue): unknown =>
   typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value) : value
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** The option's keys, each once, in the one order every transaction takes them in. */
+const lockKeysOf = ({ lockKey }: TransactionOptions): string[] =>
+  lockKey === undefined ? [] : [...new Set(typeof lockKey === 'string' ? [lockKey] : lockKey)].toSorted()
 
 export interface PostgresOptions {
   /** Connections this process keeps (DATABASE_POOL_SIZE). */
@@ -114,7 +118,7 @@ class PostgresDatabase implements Database {
     const started = Date.now()
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.#attempt(work, options.lockKey)
+        return await this.#attempt(work, lockKeysOf(options))
       } catch (error) {
         if (!isConflict(error)) throw error
         if (Date.now() - started > RETRY_BUDGET_MS) throw new DatabaseBusyError(error)
@@ -123,14 +127,14 @@ class PostgresDatabase implements Database {
     }
   }
 
-  async #attempt<T>(work: () => Promise<T>, lockKey: string | undefined): Promise<T> {
+  async #attempt<T>(work: () => Promise<T>, lockKeys: readonly string[]): Promise<T> {
     const client = await this.#pool.connect()
     const own: Scope = { client, open: true, depth: 0 }
     let broken = false
     // Whether the connection is known to be idle again (committed, or rolled back cleanly).
     let settled = false
     try {
-      if (lockKey !== undefined) await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [`tx:${lockKey}`])
+      for (const key of lockKeys) await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [`tx:${key}`])
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE')
         const result = await this.#scope.run(own, work)
@@ -144,8 +148,9 @@ class PostgresDatabase implements Database {
         await client.query('ROLLBACK').then(() => (settled = true), () => (broken = true))
         throw error
       } finally {
-        if (lockKey !== undefined && !broken) {
-          await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [`tx:${lockKey}`]).catch(() => (broken = true))
+        for (const key of lockKeys.toReversed()) {
+          if (broken) break
+          await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [`tx:${key}`]).catch(() => (broken = true))
         }
       }
     } catch (error) {

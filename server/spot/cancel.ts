@@ -2,12 +2,12 @@
 // one transaction the order, if still untriggered or open, ends cancelled and exactly what it still
 // held is unfrozen (fills.ts endOrder). What already filled stays filled. A cancel racing a fill
 // runs before or after it, never between: each unit of the order ends filled or returned, once.
-import type { Database } from '../db/database.ts'
+import { allLocks, type Database } from '../db/database.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { ORDER_STATUS, SPOT_PATHS, type SpotOrder } from '../../src/contract/spot.ts'
 import type { AppContext } from '../context.ts'
-import { once, requestHash } from '../assets/idempotency.ts'
+import { fundsLock, once, requestHash } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { findPair, type Pair } from '../market/pairs.ts'
 import { bookLock } from './book-lock.ts'
@@ -42,5 +42,8 @@ export async function cancelOrder(ctx: AppContext, engine: SpotEngine, userId: n
   const pair = await findOrderPair(ctx.db, id)
   if (pair) await engine.walk.catchUp(pair)
   const now = ctx.now()
-  return await once(ctx.db, { userId, key, hash: requestHash(SPOT_PATHS.cancel, { id: String(id) }), now }, () => cancelOrderNow(ctx.db, pair, id, userId, now))
+  // The user's balances and the pair's book, as a placement: cancelOrderNow's own lock counts only
+  // where it is the outer transaction (the operators' cancel).
+  const locks = pair ? allLocks(fundsLock(userId), bookLock(pair.symbol)) : fundsLock(userId)
+  return await once(ctx.db, { userId, key, hash: requestHash(SPOT_PATHS.cancel, { id: String(id) }), now }, () => cancelOrderNow(ctx.db, pair, id, userId, now), locks)
 }

@@ -5,13 +5,13 @@
 // order's rest stays in the book; a market order's rest is given back. A refusal found inside
 // (post-only would take, no liquidity for a market order, not enough balance) rolls all of it back.
 import { BigNumber } from 'bignumber.js'
-import type { Database } from '../db/database.ts'
+import { allLocks, type Database } from '../db/database.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { ACCOUNT_TYPES } from '../../src/contract/assets.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { ORDER_SIDES, ORDER_STATUS, ORDER_TYPES, SPOT_PATHS, type SpotOrder } from '../../src/contract/spot.ts'
 import type { AppContext } from '../context.ts'
-import { once, requestHash } from '../assets/idempotency.ts'
+import { fundsLock, once, requestHash } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { Refusal, refusing } from '../http/refusal.ts'
 import { plain } from '../ledger/amount.ts'
@@ -107,13 +107,14 @@ export async function placeOrder(
   if (!request.ok) return fail(request.msg)
 
   const hash = requestHash(SPOT_PATHS.place, { ...fields })
+  // The user's balances and the pair's book: both are written, so the transaction queues on both.
+  const locks = allLocks(fundsLock(userId), bookLock(pair.value.symbol))
   return await once(ctx.db, { userId, key, hash, now: ctx.now() }, () => {
     // With the simulation the order's instant is read once the write lock is held: a pass another
     // server ran while this one waited has walked only instants before it, so none is skipped.
     const now = feed.instantAt ? ctx.now() : checkedAt.at
     const instant = feed.instantAt ? feed.instantAt(pair.value, now) : checkedAt
     // A savepoint of once()'s transaction: a refusal undoes the order, and once() stores the refusal.
-    // It names the pair's lock (once() takes none yet; nested, it only counts when it is the outer transaction).
-    return refusing(async () => ok(toWireOrder(await ctx.db.transaction(() => place(ctx.db, userId, pair.value, request.value, instant, now), bookLock(pair.value.symbol)))))
-  })
+    return refusing(async () => ok(toWireOrder(await ctx.db.transaction(() => place(ctx.db, userId, pair.value, request.value, instant, now)))))
+  }, locks)
 }
