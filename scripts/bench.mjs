@@ -4,16 +4,16 @@
 // buys, so each one stays in the book) and cancelled again — prints requests per second and p99
 // latency against the budget, and stops the server. A business refusal (code ≠ 1) counts as a
 // failed write. A benchmark, not a test: a missed budget is reported, never an exit code.
-import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { measureChartFirstDraw } from './bench-chart.mjs'
+import { benchStorageLayouts } from './bench-cluster.mjs'
 import { firstVisitReport } from './bench-first-visit.mjs'
 import { loadCompressed } from './bench-wire.mjs'
 import { contractCloseTarget, contractOpenTarget, creditContract, measureContractPass } from './bench-contracts.mjs'
-import { FORM, oncePerIdTarget, withKey } from './bench-targets.mjs'
-import { ensureDependencies, root } from './lib.mjs'
+import { creditThroughAdmin, DEMO, FORM, login, oncePerIdTarget, spotPlaceTarget, startServerProcess, transferTarget } from './bench-targets.mjs'
+import { ensureDependencies } from './lib.mjs'
 
 ensureDependencies()
 const { default: autocannon } = await import('autocannon')
@@ -34,28 +34,6 @@ const TARGETS = [
   { name: 'getHuobiContractDepthV2 btcusdt 20', path: '/bb/huobi/getHuobiContractDepthV2', body: 'symbol=btcusdt&timer=step0&size=20', headers: BROWSER },
 ]
 
-/** Starts the server on port 0 and reads the port it got from its start-up banner. */
-function startServer(dataDir) {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MARKET_SOURCE: 'sim' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const origin = new Promise((resolve, reject) => {
-    let seen = ''
-    const timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000)
-    child.stdout.on('data', (chunk) => {
-      seen += chunk
-      const match = seen.match(/App: (http:\/\/127\.0\.0\.1:\d+)\//)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    })
-    child.on('exit', (code) => reject(new Error(`the server exited with code ${code}`)))
-  })
-  return { child, origin }
-}
 
 /**
  * Loads one target: a warm-up, then the measured run. A target may bound either run by a number of
@@ -63,7 +41,7 @@ function startServer(dataDir) {
  * after the warm-up).
  */
 async function measure(origin, target) {
-  const request = { url: origin + target.path, method: 'POST', headers: target.headers, body: target.body, requests: target.requests }
+  const request = { url: origin + target.path, method: 'POST', headers: target.headers, body: target.body, requests: target.requests, setupClient: target.setupClient }
   // Warm up: the first answer of a second is computed, the rest are served from the cache.
   await autocannon({ ...request, connections: 10, ...(target.warmUp ?? { duration: 1 }) })
   if (target.refused) target.refused.count = 0
@@ -79,60 +57,6 @@ async function measure(origin, target) {
 
 const WRITE_BUDGET = { requestsPerSecond: 1_000, p99Ms: 50 }
 
-const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
-
-/** The demo account's session token. */
-async function demoToken(origin) {
-  const login = await fetch(`${origin}/bb/user/login`, {
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({ account: DEMO.email, password: DEMO.password }).toString(),
-  }).then((response) => response.json())
-  return login.data.token
-}
-
-/** Tiny transfers of the demo account, each with its own idempotency key, as the app sends them. */
-async function transferTarget(origin, token) {
-  return {
-    name: 'transfer 0.00001 USDT spot → contract',
-    path: '/contract/contract/transfer',
-    body: 'amount=0.00001&currency=USDT&type=1',
-    headers: { ...FORM, 'access-token': token },
-    requests: [{ setupRequest: withKey }],
-  }
-}
-
-/** Puts money into the demo account through the admin tool: another connection to the server's database. */
-function credit(dataDir, currency, amount) {
-  const result = spawnSync(process.execPath, ['server/admin/cli.ts', 'credit', DEMO.email, currency, amount], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
-  if (result.status !== 0) throw new Error(`admin credit failed: ${result.stderr || result.stdout}`)
-}
-
-/**
- * Limit buys of 0.0001 BTC 8 % below the market (within the 10 % band, far from any fill), so each
- * placement freezes its money and rests in the book; the ids are kept for the cancels.
- */
-async function spotPlaceTarget(origin, token, ids) {
-  const prices = await fetch(`${origin}/bb/huobi/getPriceList`, { method: 'POST', headers: FORM, body: '' }).then((response) => response.json())
-  const last = prices.data.find((item) => item.symbol === 'btcusdt').close
-  const refused = { count: 0 }
-  return {
-    name: 'spot place (resting limit buy)',
-    path: '/bb/spot/place',
-    body: `symbol=btcusdt&side=1&type=1&price=${(Number(last) * 0.92).toFixed(2)}&amount=0.0001`,
-    headers: { ...FORM, 'access-token': token },
-    refused,
-    requests: [{
-      setupRequest: withKey,
-      onResponse: (status, body) => {
-        const answer = status === 200 ? JSON.parse(body) : undefined
-        if (answer?.code === 1) ids.push(answer.data.id)
-        else refused.count += 1
-      },
-    }],
-  }
-}
-
 /** Cancels the orders placed above, each once: as many requests as there are orders. */
 const spotCancelTarget = (token, ids) => oncePerIdTarget('spot cancel', '/bb/spot/cancel', token, ids)
 
@@ -145,7 +69,7 @@ const pad = (text, width) => String(text).padEnd(width)
 const padStart = (text, width) => String(text).padStart(width)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'exchange-bench-'))
-const { child, origin: started } = startServer(dataDir)
+const { child, origin: started } = startServerProcess(dataDir)
 let exitCode = 0
 try {
   const origin = await started
@@ -155,13 +79,13 @@ try {
   const kline = TARGETS[1]
   const wire = await loadCompressed({ origin, path: kline.path, body: kline.body, headers: BROWSER, connections: CONNECTIONS, seconds: SECONDS })
   console.log(row({ name: `getKline 2000, br as a browser (${(wire.bytesPerAnswer / 1024).toFixed(0)} KB)`, ...wire }, BUDGET))
-  const token = await demoToken(origin)
-  console.log(`\nWrites (budget: ≥ ${WRITE_BUDGET.requestsPerSecond} req/s, p99 ≤ ${WRITE_BUDGET.p99Ms} ms)`)
-  console.log(row(await measure(origin, await transferTarget(origin, token)), WRITE_BUDGET))
-  // Each resting buy holds about 7 USDT: at the rates measured, far more than the demo account's 10,000.
-  credit(dataDir, 'USDT', '10000000')
+  const token = await login(origin, DEMO.email, DEMO.password)
+  console.log(`\nWrites of the demo account (budget: ≥ ${WRITE_BUDGET.requestsPerSecond} req/s, p99 ≤ ${WRITE_BUDGET.p99Ms} ms)`)
+  console.log(row(await measure(origin, transferTarget([token])), WRITE_BUDGET))
+  // Each resting buy holds about 6 USDT: at the rates measured, far more than the demo account's 10,000.
+  await creditThroughAdmin({ ...process.env, DATA_DIR: dataDir }, [{ email: DEMO.email, currency: 'USDT', amount: '10000000' }])
   const ids = []
-  console.log(row(await measure(origin, await spotPlaceTarget(origin, token, ids)), WRITE_BUDGET))
+  console.log(row(await measure(origin, await spotPlaceTarget(origin, [token], { ids })), WRITE_BUDGET))
   console.log(row(await measure(origin, spotCancelTarget(token, ids)), WRITE_BUDGET))
   // Leveraged positions: market opens (about 0.8 USDT of margin each) and each one closed again.
   creditContract(dataDir, DEMO.email, '10000000')
@@ -183,6 +107,15 @@ try {
     }, 10_000).unref()
   })
   rmSync(dataDir, { recursive: true, force: true })
+}
+
+// The same reads and writes per storage layout: SQLite, PostgreSQL with 1 and 3 instances (scripts/bench-cluster.mjs).
+try {
+  console.log('')
+  await benchStorageLayouts()
+} catch (error) {
+  console.error(`storage layout bench could not run: ${error instanceof Error ? error.message : String(error)}`)
+  exitCode = 1
 }
 
 // The contracts' trigger pass over 10,000 open positions, in this process on a database of its own.
