@@ -7,6 +7,7 @@ import { aboutInfo } from './scripts/vite-about-info.ts'
 import { precompress } from './scripts/vite-precompress.ts'
 import { inlineEntryCss } from './scripts/vite-inline-css.ts'
 import { routePreload } from './scripts/vite-route-preload.ts'
+import { sourceCatalog } from './scripts/vite-source-catalog.ts'
 
 const BASE = '/mobile/'
 const BACKGROUND = '#0b0e14'
@@ -26,6 +27,8 @@ export default defineConfig({
     // Version, build and the shipped packages' licences for /me/about.
     aboutInfo(import.meta.dirname),
     lingui({ macroTransform: true }),
+    // en-US catalogs without the messages that are their own id (architecture §8).
+    sourceCatalog(),
     // The installable app (architecture §5): our own worker from sw/ (workbox injects the precache
     // list into it), registered by src/lib/sw-register.ts rather than by a script of the plugin,
     // so the page carries no workbox-window.
@@ -73,18 +76,33 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    // The framework every screen needs (React, the router, jotai, Lingui's runtime) in one chunk
-    // beside the entry: one request and one compression window instead of half a dozen small ones
-    // on a phone's first visit (architecture §8).
+    // No preload helper for JS: the dependency lists of every lazy chunk cost the entry 1.6 KB on the
+    // wire. The tab screens' chunks are still named in the shell script with all they import
+    // (scripts/vite-route-preload.ts); a later screen of a first visit finds its imports a level at
+    // a time until the worker's precache has filled the HTTP cache (architecture §8). Route CSS
+    // still loads through the helper.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|jotai-family|@lingui[\\/]core|@lingui[\\/]react)[\\/]/ },
-            // The small modules the entry shares with lazy screens (the store, the session, the API
-            // paths, the bundler's helpers): one chunk beside the entry, not seven requests of a few
-            // hundred bytes each, most of them headers (architecture §8).
-            { name: 'shell', test: /src[\\/]lib[\\/](store|session)\.ts$|src[\\/]contract[\\/](sw-messages|market|assets)\.ts$|preload-helper|rolldown[\\/]runtime/ },
+            // One chunk for everything a first visit of /home runs: the framework (React, the
+            // router, jotai, Lingui's runtime), the entry (src/main.tsx and what it imports), the
+            // home screen and the shell's en-US catalog, in which every first visit starts (no
+            // language saved yet). One request and one compression window instead of six
+            // (architecture §8); lazy screens import from it.
+            {
+              name: 'app',
+              test: new RegExp(
+                [
+                  String.raw`node_modules[\/](react|react-dom|scheduler|@tanstack|jotai|jotai-family|@lingui[\/]core|@lingui[\/]react)[\/]`,
+                  String.raw`src[\/]main\.tsx$`,
+                  String.raw`src[\/]routes[\/]home[\/]index\.tsx\?tsr-split=component`,
+                  String.raw`locales[\/]en-US[\/]messages\.po$`,
+                  'preload-helper',
+                ].join('|'),
+              ),
+            },
           ],
         },
       },

@@ -1,4 +1,4 @@
-// A Vite build plugin (architecture §8): the tab screens' route chunks (and the chunks they import)
+// A Vite build plugin (architecture §8): the tab screens' route chunks (and every chunk they import)
 // are named in index.html's inline shell script by path, so the page asks for the current screen's
 // code together with the entry (<link rel="modulepreload">) instead of after the entry has run and
 // the router has matched: one round trip less before a screen such as /action/trade can draw.
@@ -8,12 +8,13 @@ import type { Plugin } from 'vite'
 
 /** The screens a first visit lands on (the tab bar's), by route file under src/routes, with the feature catalogs they load. */
 const SCREENS: Record<string, { path: string; catalogs: string[] }> = {
-  'home/index': { path: '/home', catalogs: ['launch'] },
-  'market/index': { path: '/market', catalogs: [] },
-  'action/trade': { path: '/action/trade', catalogs: ['spot'] },
-  'action/contract': { path: '/action/contract', catalogs: ['contract'] },
-  'action/secondContract': { path: '/action/secondContract', catalogs: ['seconds'] },
-  position: { path: '/position', catalogs: [] },
+  // New coins' launch catalog waits with it until the first visit settles (src/lib/first-visit.ts).
+  'home/index': { path: '/home', catalogs: [] },
+  'market/index': { path: '/market', catalogs: ['market'] },
+  'action/trade': { path: '/action/trade', catalogs: ['spot', 'market'] },
+  'action/contract': { path: '/action/contract', catalogs: ['contract', 'market'] },
+  'action/secondContract': { path: '/action/secondContract', catalogs: ['seconds', 'market'] },
+  position: { path: '/position', catalogs: ['market'] },
   'account/index': { path: '/account', catalogs: ['assets'] },
 }
 /** The placeholders the shell script holds (index.html); `{}` in development. */
@@ -30,7 +31,18 @@ export function routePreload(): Plugin {
       handler(html, context) {
         const chunks: Record<string, string[]> = {}
         const catalogs: Record<string, Record<string, string>> = {}
-        for (const output of Object.values(context.bundle ?? {})) {
+        const bundle = context.bundle ?? {}
+        // A chunk with everything it imports, however deep: the build has no preload helper for JS
+        // (vite.config.ts, modulePreload: false), so the browser would otherwise find each level
+        // only once the one above it has arrived.
+        const withImports = (fileName: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(fileName)) return seen
+          seen.add(fileName)
+          const chunk = bundle[fileName]
+          if (chunk?.type === 'chunk') for (const imported of chunk.imports) withImports(imported, seen)
+          return seen
+        }
+        for (const output of Object.values(bundle)) {
           if (output.type !== 'chunk' || !output.facadeModuleId) continue
           // A compiled catalog: locales/<locale>/<name>.po, one chunk each.
           const catalog = /locales\/([^/]+)\/([^/.]+)\.po$/.exec(output.facadeModuleId)
@@ -39,7 +51,7 @@ export function routePreload(): Plugin {
           const file = /src\/routes\/(.+)\.tsx\?/.exec(output.facadeModuleId)?.[1]
           const path = file && SCREENS[file]?.path
           // What the HTML already preloads (the entry and the framework) is not named twice.
-          if (path) chunks[path] = [output.fileName, ...output.imports].filter((name) => !html.includes(name))
+          if (path) chunks[path] = [...withImports(output.fileName)].filter((name) => !html.includes(name))
         }
         const routeCatalogs = Object.fromEntries(Object.values(SCREENS).map(({ path, catalogs: names }) => [path, names]))
         return html

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useSyncExternalStore } from 'react'
-import { formatClock } from '../lib/format'
+import { formatClock } from '../lib/format-time'
 import { readFreshness, subscribeFreshness } from '../lib/freshness'
 import { useOnline } from '../lib/ui/use-online'
 

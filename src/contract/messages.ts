@@ -1,6 +1,7 @@
 // The English texts the server puts in `msg`. The app's catalogs carry each of them as a message
 // id, so the toast shows them translated (spec §8: a known key is translated, other text as is).
 // tests/unit/server-messages.test.ts checks that every one of them is in the catalogs.
+import { SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from './fallback-messages.ts'
 
 export const SERVER_MESSAGES = {
   ok: 'success',
@@ -17,13 +18,13 @@ export const SERVER_MESSAGES = {
   tradePasswordRule: 'The fund password must be 6 digits',
   inviteCodeUnknown: 'Invitation code does not exist',
   pleaseLogin: 'Please login first',
-  sessionExpired: 'Your session has expired, please log in again',
+  sessionExpired: SESSION_EXPIRED_MESSAGE,
   missingField: 'Required information is missing',
   invalidRequest: 'Invalid request',
   notFound: 'Not found',
   bodyTooLarge: 'Request is too large',
   unknownParam: 'Unknown parameter',
-  serverError: 'Server is busy, please try again later',
+  serverError: SERVER_BUSY_MESSAGE,
   // Money calls (issue 4): amounts, currencies, accounts, idempotency keys, exchange.
   invalidAmount: 'Please enter a valid amount',
   amountNotPositive: 'The amount must be greater than zero',

@@ -3,7 +3,7 @@
 // Session state comes in through hooks so this file imports no store and works in any test.
 import { BB_OK, SECOND_OK, SESSION_EXPIRED, TOKEN_HEADER } from '../contract/envelopes.ts'
 import type { BbEnvelope, ContractEnvelope, MarketEnvelope, SecondEnvelope } from '../contract/envelopes.ts'
-import { SERVER_MESSAGES } from '../contract/messages.ts'
+import { SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../contract/fallback-messages.ts'
 import { CACHE_HEADER, CACHE_SOURCES, STORED_AT_HEADER } from '../contract/offline.ts'
 import { toFormParams } from './form-encoding'
 import { noteLive, noteOffline } from './freshness'
@@ -130,7 +130,7 @@ async function settle<T>(group: Group, answer: Promise<{ status: number; body: B
   const { status, body, token } = await answer
   const code = typeof body?.code === 'number' ? body.code : undefined
   if (code === SESSION_EXPIRED) {
-    const message = serverText(body) ?? SERVER_MESSAGES.sessionExpired
+    const message = serverText(body) ?? SESSION_EXPIRED_MESSAGE
     if (token !== lastExpiredToken) {
       lastExpiredToken = token
       hooks.onSessionExpired(message)
@@ -138,7 +138,7 @@ async function settle<T>(group: Group, answer: Promise<{ status: number; body: B
     throw new ApiError(message, { kind: 'session', code, status })
   }
   if (status !== 200) {
-    const fallback = status >= 500 ? SERVER_MESSAGES.serverError : `Request failed with status code ${status}`
+    const fallback = status >= 500 ? SERVER_BUSY_MESSAGE : `Request failed with status code ${status}`
     throw new ApiError(serverText(body) ?? fallback, { kind: 'http', code, status })
   }
   if (body === null) throw new ApiError(FALLBACK_MESSAGE, { kind: 'http', status })

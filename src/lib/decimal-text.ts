@@ -2,7 +2,7 @@
 // change — with native BigInt instead of bignumber.js. Screens that only show prices (the home
 // page's live pairs, the market list) then load no decimal library at all; arithmetic on money
 // (balances, totals, orders) stays with lib/decimal.
-import type { BigNumber } from 'bignumber.js'
+import { isBigNumber } from './bignumber-mark'
 
 /** A decimal as sign × digits / 10^scale, exactly. */
 interface Exact {
@@ -12,14 +12,11 @@ interface Exact {
 
 // Plain or exponent notation, as servers and number literals write them; nothing else.
 const NUMERIC_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i
-const BIGNUMBER_MARK = '_isBigNumber'
 
 /** Digits per amount when a pair or currency does not say otherwise (spec §9). */
 export const DEFAULT_PRECISION = 8
 
-/** The same test as BigNumber.isBigNumber (every instance carries the mark), without the library. */
-export const isBigNumber = (value: unknown): value is BigNumber =>
-  typeof value === 'object' && value !== null && (value as Record<string, unknown>)[BIGNUMBER_MARK] === true
+export { isBigNumber }
 
 /** The text of a string, a finite number or a BigNumber (plain notation), else null. */
 export function decimalText(value: unknown): string | null {

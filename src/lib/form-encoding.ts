@@ -3,7 +3,7 @@
 // Only the type: importing bignumber.js here would pull it into the entry chunk (every screen
 // loads the api client), while only screens that compute money need it.
 import type { BigNumber } from 'bignumber.js'
-import { isBigNumber } from './decimal-text'
+import { isBigNumber } from './bignumber-mark'
 
 /** A field value the backend understands. BigNumbers are sent in plain notation. */
 export type FormValue = string | number | boolean | bigint | BigNumber | null | undefined

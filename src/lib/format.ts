@@ -3,9 +3,9 @@
 // needs no arithmetic, so this works on the decimal text (lib/decimal-text) and loads no library.
 import type { BigNumber } from 'bignumber.js'
 import { DEFAULT_PRECISION, signOfText, truncateText } from './decimal-text'
+import { PLACEHOLDER } from './format-time'
 
-/** Shown instead of a value that is missing or not a number; 'NaN' or '0.00' would read as data. */
-export const PLACEHOLDER = '--'
+export { formatClock, formatDate, PLACEHOLDER } from './format-time'
 
 /** Pair prices carry 2 to 9 decimals (spec §3). */
 export const PRICE_PRECISION_MIN = 2
@@ -38,25 +38,6 @@ export function formatPercent(value: MaybeValue): string {
   if (text === null) return PLACEHOLDER
   const sign = signOfText(value) === 1 && text !== '0.00' ? '+' : ''
   return `${sign}${text}%`
-}
-
-const pad = (part: number, width = 2): string => String(part).padStart(width, '0')
-
-/** 'YYYY-MM-DD HH:MM:SS' in the device's time zone, from epoch milliseconds or a Date; '--' when invalid. */
-export function formatDate(msOrDate: number | Date | null | undefined): string {
-  if (msOrDate === null || msOrDate === undefined) return PLACEHOLDER
-  const date = msOrDate instanceof Date ? msOrDate : new Date(msOrDate)
-  if (Number.isNaN(date.getTime())) return PLACEHOLDER
-  const day = `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-}
-
-/** 'HH:MM' in the device's time zone (the offline mark's "as of"); '--' when invalid. */
-export function formatClock(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return PLACEHOLDER
-  const date = new Date(ms)
-  if (Number.isNaN(date.getTime())) return PLACEHOLDER
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
 
 /** Trailing zeros off a decimal text ('0.50000000' → '0.5'); '' stays ''. */

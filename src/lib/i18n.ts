@@ -6,6 +6,11 @@ import type { FeatureCatalog } from './catalog-names'
 
 export { i18n }
 
+// The built en-US catalogs leave out every message that is its own id (scripts/vite-source-catalog.ts,
+// architecture §8), and Lingui then falls back to the id. Production has no ICU compiler: the id is
+// plain text, compiled here as the catalog had it (one text token), rather than Lingui warning.
+if (import.meta.env.PROD) i18n.setMessagesCompiler((message) => [message])
+
 export const LOCALES = ['en-US', 'zh-CN', 'ko', 'ja'] as const
 export type AppLocale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: AppLocale = 'en-US'
@@ -42,12 +47,13 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = locale
 }
 
-/** Makes a feature's own catalog available (a route's loader awaits it before its screen renders). */
-export async function loadCatalog(name: FeatureCatalog): Promise<void> {
-  if (inUse.has(name)) return
-  inUse.add(name)
+/** Makes features' own catalogs available (a route's loader awaits them before its screen renders). */
+export async function loadCatalog(...names: FeatureCatalog[]): Promise<void> {
+  const needed = names.filter((name) => !inUse.has(name))
+  if (needed.length === 0) return
+  for (const name of needed) inUse.add(name)
   const locale = (i18n.locale || DEFAULT_LOCALE) as AppLocale
-  await loadInto(locale, [name])
+  await loadInto(locale, needed)
   // Re-activating tells subscribed components that the catalog changed.
   i18n.activate(locale)
 }

@@ -4,7 +4,11 @@
 // (SKIP_WAITING, sw/lifecycle.ts) and reloads this page once it controls it.
 import type { Workbox } from 'workbox-window'
 import { PERIODIC_REFRESH_TAG } from '../contract/sw-messages.ts'
+import { firstVisitSettled } from './first-visit'
 import { atom, store } from './store'
+
+/** The quiet between a settled first visit and the worker's registration. */
+const REGISTER_AFTER_MS = 1500
 
 const waitingAtom = atom(false)
 /** True while a new version of the app is installed and waits for the user's "Update". */
@@ -15,9 +19,13 @@ let registered: ServiceWorkerRegistration | undefined
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  // After the load event: precaching the build must not compete with the first screen's chunks.
-  if (document.readyState !== 'complete') return void window.addEventListener('load', registerServiceWorker, { once: true })
-  void start().catch((error: unknown) => console.warn('service worker not registered', error))
+  // Once the first visit has settled, and a quiet moment more: nothing a visitor sees waits for
+  // the worker, and workbox-window, the registration and precaching the whole build must not
+  // compete with the first screen's chunks and rendering (architecture §8).
+  void firstVisitSettled()
+    .then(() => new Promise((resolve) => setTimeout(resolve, REGISTER_AFTER_MS)))
+    .then(start)
+    .catch((error: unknown) => console.warn('service worker not registered', error))
 }
 
 async function start(): Promise<void> {

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { Screen } from '../app/screen'
 import { LoginForm } from '../features/auth/components/login-form'
+import { loadCatalog } from '../lib/i18n'
 
 interface LoginSearch {
   /** Where to go after signing in (a screen that asked for a session). */
@@ -10,6 +11,7 @@ interface LoginSearch {
 }
 
 export const Route = createFileRoute('/login')({
+  loader: () => loadCatalog('auth'),
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     redirect: typeof search.redirect === 'string' && search.redirect.startsWith('/') ? search.redirect : undefined,
     email: typeof search.email === 'string' ? search.email : undefined,

@@ -1,9 +1,12 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react'
-import { afterEach, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { translationOf } from '../support/catalog'
 import { LoginForm } from '../../src/features/auth/components/login-form'
+import { loadCatalog } from '../../src/lib/i18n'
 import { renderScreen } from './render'
 
+// The sign-in screens' texts are a catalog of their own, loaded by their routes (lib/catalog-names).
+beforeAll(() => loadCatalog('auth'))
 afterEach(cleanup)
 
 it('shows the spec messages under the fields and sends nothing while the form is wrong', async () => {

@@ -3,13 +3,14 @@
 // submission offline is refused, each verification state shows what it should, and messages are
 // written in the reader's language from their kind.
 import { cleanup, fireEvent, screen } from '@testing-library/react'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { KYC_STATE, type InboxMessage, type KycInfo } from '../../src/contract/profile.ts'
 import { fetchCollectionAccount, fetchKyc, fetchKycPhoto, fetchMessages, saveCollectionAccount, submitKyc } from '../../src/features/me/api'
 import { CollectionAccountCard } from '../../src/features/me/components/collection-account'
 import { HelpCentre } from '../../src/features/me/components/help-centre'
 import { MessageList } from '../../src/features/me/components/message-list'
 import { VerifyPanel } from '../../src/features/me/components/verify-panel'
+import { loadCatalog } from '../../src/lib/i18n'
 import { store } from '../../src/lib/store'
 import { toastsAtom } from '../../src/lib/toast'
 import { renderScreen } from './render'
@@ -36,6 +37,8 @@ const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name
 const message = (id: string, read: 0 | 1, kind: InboxMessage['kind'], params: Record<string, string>): InboxMessage =>
   ({ id, kind, params, title: '', body: '', read, createdAt: 1_760_000_000_000 })
 
+// The profile's texts are a catalog of their own, loaded by its routes (lib/catalog-names).
+beforeAll(() => loadCatalog('me'))
 beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
   vi.mocked(fetchKycPhoto).mockResolvedValue(new Blob([new Uint8Array([1])], { type: 'image/jpeg' }))

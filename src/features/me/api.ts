@@ -1,11 +1,10 @@
 // Calls of the profile area (spec §7): user info, logout, passwords and the public config lookup.
-import type { ParamValue, UserInfo } from '../../contract/user.ts'
-import { PARAM_NAMES, USER_PATHS } from '../../contract/user.ts'
+import { USER_PATHS } from '../../contract/user.ts'
 import type { AvatarResult, CollectionAccount, DocType, InboxMessage, InboxPage, InviteePage, KycInfo, UnreadCount } from '../../contract/profile.ts'
 import { PROFILE_PATHS } from '../../contract/profile.ts'
 import { getPrivateBlob, postBb, uploadBb, type UploadProgress } from '../../lib/api-client'
 
-export const fetchUserInfo = (token: string, userId: string) => postBb<UserInfo>(USER_PATHS.info, { token, userId })
+export { fetchCustomerService, fetchParam, fetchUserInfo } from './session-api'
 
 export const logout = () => postBb<unknown>(USER_PATHS.logout)
 
@@ -14,17 +13,6 @@ export const changeLoginPassword = (oldPassword: string, newPassword: string) =>
 
 export const setTradePassword = (loginPassword: string, tradePassword: string) =>
   postBb<unknown>(USER_PATHS.setTransactionPwd, { loginPassword, tradePassword })
-
-export const fetchParam = (paramName: string) => postBb<ParamValue>(USER_PATHS.getParam, { paramName })
-
-/** The customer-service email and chat link, looked up once at start (spec §7). */
-export async function fetchCustomerService(): Promise<{ email: string; link: string }> {
-  const [email, link] = await Promise.all([
-    fetchParam(PARAM_NAMES.customerServiceEmail),
-    fetchParam(PARAM_NAMES.customerServiceWs),
-  ])
-  return { email: email?.valueName ?? '', link: link?.valueName ?? '' }
-}
 
 /**
  * An explicit logout also forgets the user's queued transfers on this device (issue: private data

@@ -17,7 +17,7 @@ import { PairHeader } from '../../lib/ui/pair-header'
 export const Route = createFileRoute('/action/contract')({
   validateSearch: (search: Record<string, unknown>): UsdtSearch => validUsdtSearch(search),
   // The contract screens' texts are a catalog of their own (lib/catalog-names), loaded before they render.
-  loader: () => loadCatalog('contract'),
+  loader: () => loadCatalog('contract', 'market'),
   staticData: { tab: 'trade', keepAlive: true },
   component: keptAlive(ContractScreen),
 })

@@ -23,7 +23,7 @@ export const Route = createFileRoute('/action/secondContract')({
   },
   beforeLoad: requireLogin,
   // The seconds screens' texts are a catalog of their own (lib/catalog-names), loaded before they render.
-  loader: () => loadCatalog('seconds'),
+  loader: () => loadCatalog('seconds', 'market'),
   staticData: { tab: 'trade', keepAlive: true },
   component: keptAlive(SecondsScreen),
 })

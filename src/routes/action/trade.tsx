@@ -23,8 +23,9 @@ const CompactChart = lazy(() =>
 // the chart's Buy/Sell chose (&side=sell).
 export const Route = createFileRoute('/action/trade')({
   validateSearch: (search: Record<string, unknown>): SpotSearch => validSpotSearch(search),
-  // The spot screens' texts are a catalog of their own (lib/catalog-names), loaded before they render.
-  loader: () => loadCatalog('spot'),
+  // The spot screens' texts are a catalog of their own (lib/catalog-names), as are the pair drawer's
+  // (market), loaded before they render.
+  loader: () => loadCatalog('spot', 'market'),
   staticData: { tab: 'trade', keepAlive: true },
   component: keptAlive(SpotScreen),
 })

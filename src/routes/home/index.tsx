@@ -3,20 +3,27 @@ import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { Screen } from '../../app/screen'
 import { LaunchpadIntro } from '../../features/home/components/launchpad-intro'
+import { LeadingPairsPlaceholder, MarketEntries } from '../../features/home/components/market-entries'
 import { ProfileButton } from '../../features/home/components/profile-button'
-import { LeadingPairsPlaceholder, MarketEntries } from '../../features/market/components/market-entries'
+import { firstVisitSettled } from '../../lib/first-visit'
 import { loadCatalog } from '../../lib/i18n'
 
-// The live pairs bring the market's data layer (poll, atoms, decimals): a chunk of their own, so
-// the home page paints within its budget (docs/architecture.md §8) and the prices follow.
+// The live pairs bring the market's data layer (poll, atoms, decimals) and catalog: a chunk of
+// their own, asked for once a first visit has settled, so the home page paints within its budget
+// (docs/architecture.md §8) and the prices follow; their placeholder holds the place meanwhile.
 const LeadingPairs = lazy(() =>
-  import('../../features/market/components/leading-pairs').then((module) => ({ default: module.LeadingPairs })),
+  firstVisitSettled()
+    .then(() => Promise.all([import('../../features/market/components/leading-pairs'), loadCatalog('market')]))
+    .then(([module]) => ({ default: module.LeadingPairs })),
 )
 
 // The launchpad's "New coins" (spec §2) brings its own data layer and catalog: a chunk of its own
-// too, after the first paint; features/home never imports features/launch, the route composes them.
+// too, after a first visit has settled (below the fold, it is rarely seen before); features/home
+// never imports features/launch, the route composes them.
 const NewCoins = lazy(() =>
-  Promise.all([import('../../features/launch/components/new-coins'), loadCatalog('launch')]).then(([module]) => ({ default: module.NewCoins })),
+  firstVisitSettled()
+    .then(() => Promise.all([import('../../features/launch/components/new-coins'), loadCatalog('launch')]))
+    .then(([module]) => ({ default: module.NewCoins })),
 )
 
 export const Route = createFileRoute('/home/')({

@@ -4,8 +4,10 @@ import { Screen } from '../../app/screen'
 import { DEFAULT_QUOTE, parseQuote, type QuoteCoin } from '../../contract/market.ts'
 import { MarketList } from '../../features/market/components/market-list'
 import { PairDrawerButton } from '../../features/market/components/pair-drawer-button'
+import { loadCatalog } from '../../lib/i18n'
 
 export const Route = createFileRoute('/market/')({
+  loader: () => loadCatalog('market'),
   staticData: { tab: 'market' },
   // The quote tab lives in the URL (?quote=BTC) so a reload or a shared link keeps it; absent means
   // USDT (spec §9), so a plain /market link needs no search. Inline rather than from the feature's

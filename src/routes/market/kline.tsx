@@ -7,10 +7,12 @@ import { KlinePanel } from '../../features/market/components/kline/kline-panel'
 import { MarketTrades } from '../../features/market/components/kline/market-trades'
 import { OrderBook } from '../../features/market/components/kline/order-book'
 import { TradeBar } from '../../features/market/components/kline/trade-bar'
+import { loadCatalog } from '../../lib/i18n'
 
 // No staticData.tab: the chart is a detail screen, so the tab bar hides (spec §2) and the Buy/Sell
 // bar takes its place. The route is code-split, which keeps uPlot out of the entry chunk.
 export const Route = createFileRoute('/market/kline')({
+  loader: () => loadCatalog('market'),
   validateSearch: (search: Record<string, unknown>): KlineSearch => parseKlineSearch(search),
   component: KlineScreen,
 })

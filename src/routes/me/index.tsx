@@ -4,8 +4,10 @@ import { Screen } from '../../app/screen'
 import { LogoutButton } from '../../features/me/components/logout-button'
 import { MeMenu } from '../../features/me/components/me-menu'
 import { ProfileHeader } from '../../features/me/components/profile-header'
+import { loadCatalog } from '../../lib/i18n'
 
 export const Route = createFileRoute('/me/')({
+  loader: () => loadCatalog('me'),
   component: function MeScreen() {
     const navigate = useNavigate()
     return (

@@ -8,9 +8,11 @@ import { SharePoster } from '../../features/me/components/share-poster'
 import { registrationLink } from '../../features/me/logic'
 import { userInfoAtom } from '../../lib/session'
 import { useAtomValue } from '../../lib/store'
+import { loadCatalog } from '../../lib/i18n'
 
 // Spec §2 "Invite: invite code and poster".
 export const Route = createFileRoute('/me/share')({
+  loader: () => loadCatalog('me'),
   beforeLoad: requireLogin,
   component: function ShareScreen() {
     const info = useAtomValue(userInfoAtom)

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { isLoggedInAtom, tokenAtom, userIdAtom, userInfoAtom } from '../../../lib/session'
 import { useAtomValue, useSetAtom } from '../../../lib/store'
-import { fetchCustomerService, fetchUserInfo } from '../api'
+import { fetchCustomerService, fetchUserInfo } from '../session-api'
 import { customerServiceAtom } from '../atoms'
 
 /**

@@ -1,5 +1,6 @@
-// Loaded with the home page itself, so it imports nothing of the market's data layer: the live
-// pairs (leading-pairs.tsx) arrive in a chunk of their own and this file holds their placeholder.
+// Loaded with the home page itself, so it imports nothing of the market's data layer, and its texts
+// are the shell's: the live pairs (features/market, leading-pairs.tsx) arrive in a chunk of their
+// own with the market's catalog, and this file holds their placeholder.
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 
