@@ -6,24 +6,16 @@
 // scripts/bench.mjs may import measureChartFirstDraw() and print the figure with the others.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ensureChromium } from './ensure-chromium.mjs'
+import { freePort } from './free-port.mjs'
 import { root, runBin } from './lib.mjs'
 
 export const CHART_BUDGET_MS = 30
 const MEASURE = 'kline-chart:first-draw'
 const KLINE_URL = '/mobile/market/kline?symbol=btcusdt&base=BTC&quote=USDT'
-
-async function freePort() {
-  const probe = createServer()
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address()
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 export async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-chart-'))

@@ -13,8 +13,7 @@
 // always does (WAL, synchronous NORMAL). Everything listens on 127.0.0.1 on free ports, and
 // everything started is stopped (each process waited for, bounded, then killed) and its temp dir
 // removed. A benchmark, not a test: a missed budget is printed, never an exit code.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -99,24 +98,6 @@ async function measure(autocannon, origin, target) {
 /** What the admin tool needs to reach a layout's database: its DATA_DIR, and DATABASE_URL on PostgreSQL. */
 const adminEnvOf = (dataDir, databaseUrl) => ({ ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) })
 
-const isFree = (port) =>
-  new Promise((resolve) => {
-    const probe = createServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-
-/** `count` consecutive ports free on 127.0.0.1 now, from a random base. */
-async function freePorts(count) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000)
-    let all = true
-    for (let port = base; port < base + count && all; port++) all = await isFree(port)
-    if (all) return base
-  }
-  throw new Error('no free ports on 127.0.0.1')
-}
-
 /** Waits for a child to exit, at most STOP_WAIT_MS, then kills it. */
 function stopChild(child) {
   return new Promise((resolve) => {
@@ -131,21 +112,6 @@ function stopChild(child) {
     })
     child.kill('SIGTERM')
   })
-}
-
-/** Waits for a pid (nginx's, from its pid file) to be gone, at most STOP_WAIT_MS, then kills it. */
-async function waitGone(pid) {
-  const alive = () => {
-    try {
-      process.kill(pid, 0)
-      return true
-    } catch {
-      return false
-    }
-  }
-  const deadline = Date.now() + STOP_WAIT_MS
-  while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
-  if (alive()) process.kill(pid, 'SIGKILL')
 }
 
 /** The SQLite server alone on a free port (its start-up banner says which). */
@@ -164,23 +130,10 @@ async function startSqliteLayout(dataDir) {
 async function startPostgresLayout(dataDir, instances) {
   // mkdtemp makes it 0700; run as root, PostgreSQL runs as the postgres user, which must reach its data inside.
   chmodSync(dataDir, 0o711)
-  const port = await freePorts(instances + 2)
-  const cluster = await startCluster({ root, dataDir, instances, port, basePort: port, pgPort: port + instances + 1, env: SERVER_ENV, log: () => {} })
+  const cluster = await startCluster({ root, dataDir, instances, port: 0, pgPort: 0, env: SERVER_ENV, log: () => {} })
   const origins = instances === 1 ? [[`PostgreSQL, 1 instance, direct`, `http://127.0.0.1:${cluster.instances[0].port}`]] : []
   origins.push([`PostgreSQL, ${instances} instance${instances === 1 ? '' : 's'}, nginx`, cluster.url])
-  const nginxPidFile = join(dataDir, 'nginx', 'nginx.pid')
-  const nginxPid = existsSync(nginxPidFile) ? Number(readFileSync(nginxPidFile, 'utf8').trim()) : undefined
-  return {
-    origins,
-    adminEnv: adminEnvOf(join(dataDir, 'shared'), cluster.databaseUrl),
-    async stop() {
-      const children = cluster.instances.map((instance) => instance.child)
-      // stop() signals the instances and nginx and stops PostgreSQL (pg_ctl waits); then wait for the rest.
-      cluster.stop()
-      await Promise.all(children.map(stopChild))
-      if (nginxPid) await waitGone(nginxPid)
-    },
-  }
+  return { origins, adminEnv: adminEnvOf(join(dataDir, 'shared'), cluster.databaseUrl), stop: cluster.stop }
 }
 
 const pad = (text, width) => String(text).padEnd(width)

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { freePort } from './free-port.mjs'
 import { startPostgres } from './postgres-local.mjs'
 
 const NGINX = '/usr/sbin/nginx'
@@ -108,14 +109,34 @@ function forwardLines(stream, name, log) {
   })
 }
 
+/** How long stop() waits for a process to end before it kills it. */
+const STOP_WAIT_MS = 10_000
+
+/** Resolves once the child has exited; after STOP_WAIT_MS it is killed. */
+function exited(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_WAIT_MS)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
 /**
- * Starts PostgreSQL (under dataDir/postgres), `instances` servers on it (ports basePort+1…) and nginx
- * on `port`. Answers the address, the instances (each can be killed and started again) and stop().
+ * Starts PostgreSQL (under dataDir/postgres) on `pgPort`, `instances` servers on it (ports port+1…)
+ * and nginx on `port`; a port of 0 picks free ones (tests and benchmarks: nginx's and the
+ * instances' for `port`, PostgreSQL's for `pgPort`). Answers the address, the instances (each can
+ * be killed and started again on its port) and stop(), which resolves once everything has ended.
  */
-export async function startCluster({ root, dataDir, instances = 3, port = 8080, pgPort = 5433, basePort = port, env = {}, log = console.log }) {
+export async function startCluster({ root, dataDir, instances = 3, port = 8080, pgPort = 5433, env = {}, log = console.log }) {
   mkdirSync(dataDir, { recursive: true })
   const nginx = ensureNginx()
-  const pg = startPostgres({ dir: join(dataDir, 'postgres'), port: pgPort, log })
+  const proxyPort = port === 0 ? await freePort() : port
+  const instancePorts = []
+  for (let index = 0; index < instances; index++) instancePorts.push(port === 0 ? await freePort() : port + 1 + index)
+  const pg = startPostgres({ dir: join(dataDir, 'postgres'), port: pgPort === 0 ? await freePort() : pgPort, log })
   const children = new Set()
   const serverEnv = (instancePort) => ({
     ...process.env,
@@ -128,7 +149,7 @@ export async function startCluster({ root, dataDir, instances = 3, port = 8080, 
   })
 
   const startInstance = async (index) => {
-    const instancePort = basePort + 1 + index
+    const instancePort = instancePorts[index]
     const child = spawn(process.execPath, ['server/main.ts'], { cwd: root, env: serverEnv(instancePort), stdio: ['ignore', 'pipe', 'pipe'] })
     children.add(child)
     child.once('exit', () => children.delete(child))
@@ -139,9 +160,11 @@ export async function startCluster({ root, dataDir, instances = 3, port = 8080, 
     return { index, port: instancePort, child }
   }
 
-  const stop = () => {
+  const stop = async () => {
+    const running = [...children, ...(nginxProcess ? [nginxProcess] : [])]
     for (const child of children) child.kill('SIGTERM')
     nginxProcess?.kill('SIGQUIT')
+    await Promise.all(running.map(exited))
     pg.stop()
   }
 
@@ -154,11 +177,11 @@ export async function startCluster({ root, dataDir, instances = 3, port = 8080, 
     const nginxDir = join(dataDir, 'nginx')
     mkdirSync(nginxDir, { recursive: true })
     const configFile = join(nginxDir, 'nginx.conf')
-    writeFileSync(configFile, nginxConfig({ dir: nginxDir, port, upstreams: running.map((instance) => `127.0.0.1:${instance.port}`) }))
+    writeFileSync(configFile, nginxConfig({ dir: nginxDir, port: proxyPort, upstreams: running.map((instance) => `127.0.0.1:${instance.port}`) }))
     nginxProcess = spawn(nginx, ['-c', configFile, '-p', nginxDir, '-e', join(nginxDir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] })
-    await waitForPort(port)
+    await waitForPort(proxyPort)
     return {
-      url: `http://127.0.0.1:${port}`,
+      url: `http://127.0.0.1:${proxyPort}`,
       databaseUrl: pg.url,
       instances: running,
       /** Starts instance `index` again (after a kill), on its port. */
@@ -166,7 +189,7 @@ export async function startCluster({ root, dataDir, instances = 3, port = 8080, 
       stop,
     }
   } catch (error) {
-    stop()
+    await stop()
     throw error
   }
 }

@@ -44,8 +44,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     if (stopping) return
     stopping = true
     console.log('\nstopping nginx, the instances and PostgreSQL…')
-    cluster.stop()
-    process.exit(0)
+    void cluster.stop().then(() => process.exit(0))
   })
 }
 for (const instance of cluster.instances) {

@@ -11,7 +11,6 @@
 import assert from 'node:assert/strict'
 import { execFile, type ChildProcess } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -19,7 +18,7 @@ import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { startCluster, type Cluster } from '../../scripts/cluster-lib.mjs'
 import { ASSET_PATHS, RECORD_TYPES } from '../../src/contract/assets.ts'
-import { freePort, openBrowser, type Browser } from './harness.ts'
+import { openBrowser, type Browser } from './harness.ts'
 import { logInUnderWorker } from './steps.ts'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -32,26 +31,6 @@ chmodSync(dataDir, 0o755)
 let cluster: Cluster
 let browser: Browser
 let token = ''
-/** Every instance process ever started (restarts too), so after() can wait for each to exit. */
-const processes = new Set<ChildProcess>()
-
-const isFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = createServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-
-/** nginx's port, whose next INSTANCES ports are free too: startCluster numbers the instances from it. */
-async function freePortRun(avoid: number): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const first = await freePort()
-    const next = Array.from({ length: INSTANCES }, (_, i) => first + 1 + i)
-    if (next.includes(avoid) || next.at(-1)! > 65_535) continue
-    if ((await Promise.all(next.map(isFree))).every(Boolean)) return first
-  }
-  throw new Error(`no run of ${INSTANCES + 1} free ports`)
-}
 
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve))
@@ -65,24 +44,18 @@ async function until(what: string, check: () => Promise<boolean>, tries = 100): 
 }
 
 before(async () => {
-  const pgPort = await freePort()
   cluster = await startCluster({
-    root, dataDir, instances: INSTANCES, port: await freePortRun(pgPort), pgPort,
+    root, dataDir, instances: INSTANCES, port: 0, pgPort: 0,
     // Spelled out although the instances' default (./dist under the repo) is the same build.
     env: { STATIC_DIR: join(root, 'dist'), LOG_LEVEL: 'warn' },
     log: () => {},
   })
-  for (const instance of cluster.instances) processes.add(instance.child)
   browser = await openBrowser()
 })
 
 after(async () => {
   await browser?.close()
-  if (!cluster) return rmSync(dataDir, { recursive: true, force: true })
-  cluster.stop()
-  await Promise.all([...processes].map(exited))
-  // startCluster stops nginx gracefully (SIGQUIT) without handing out its process: gone once its port refuses.
-  await until('nginx to stop', () => fetch(cluster.url).then(() => false, () => true))
+  await cluster?.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -229,8 +202,7 @@ test('a transfer made meanwhile waits in the outbox; with the instances back it 
   await page.close()
   assert.equal(await ledgerEntries(), entriesBefore, 'nothing moved while the instances were down')
 
-  const restarted = await Promise.all(cluster.instances.map((instance) => cluster.restart(instance.index)))
-  for (const instance of restarted) processes.add(instance.child)
+  await Promise.all(cluster.instances.map((instance) => cluster.restart(instance.index)))
   // nginx skips an instance for 2 s after it failed (fail_timeout): wait until it proxies again.
   await until('nginx to reach the instances', async () => (await fetch(`${cluster.url}/mobile/`)).ok)
 

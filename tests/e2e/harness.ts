@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before } from 'node:test'
-import { freePort } from '../support/free-port.ts'
+import { freePort } from '../../scripts/free-port.mjs'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 const root = join(import.meta.dirname, '..', '..')
 
-export { freePort } from '../support/free-port.ts'
+export { freePort } from '../../scripts/free-port.mjs'
 
 export interface RunningServer {
   url: string

@@ -14,7 +14,7 @@ import { str } from '../../server/db/rows.ts'
 import { ASSET_PATHS } from '../../src/contract/assets.ts'
 import { IDEMPOTENCY_HEADER } from '../../src/contract/envelopes.ts'
 import { ensureNginx, nginxConfig } from '../../scripts/cluster-lib.mjs'
-import { freePort } from '../support/free-port.ts'
+import { freePort } from '../../scripts/free-port.mjs'
 import { readMailCode } from '../support/outbox.ts'
 import { admin } from './admin-cli.ts'
 import { type Answer, answer, type TestServer } from './harness.ts'
@@ -183,7 +183,6 @@ export class ProcessGroup {
     await Promise.all(this.#dirs.map((dir) => rm(dir, { recursive: true, force: true })))
   }
 }
-
 
 /** What a server logged at level error or fatal (pino's 50 and 60): there must be nothing. */
 export const loggedErrors = (server: ServerProcess): string[] =>

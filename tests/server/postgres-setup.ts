@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startPostgres } from '../../scripts/postgres-local.mjs'
-import { freePort } from '../support/free-port.ts'
+import { freePort } from '../../scripts/free-port.mjs'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,8 +1,9 @@
-// A loopback port nothing listens on now, for a server a test starts as its own process (it must
-// be named before the process starts: nginx, PostgreSQL, a server kept on one origin).
+// A loopback port nothing listens on now, for a server started as its own process whose port must
+// be named before it starts (nginx, PostgreSQL, a server kept on one origin): the scripts (bench,
+// cluster) and the tests share this one. Node built-ins only.
 import { createServer } from 'node:net'
 
-export function freePort(): Promise<number> {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
