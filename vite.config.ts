@@ -70,6 +70,11 @@ export default defineConfig({
     // Brotli and gzip twins of the built files, served by accept-encoding (architecture §8).
     precompress(),
   ],
+  // React 19 has useSyncExternalStore itself: Lingui's and the router's bindings need not ship
+  // the shim's fallback for older Reacts (src/lib/use-sync-external-store-shim.ts).
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: `${import.meta.dirname}/src/lib/use-sync-external-store-shim.ts` }],
+  },
   server: {
     proxy: { '/bb': 'http://127.0.0.1:8080', '/contract': 'http://127.0.0.1:8080' },
   },
@@ -102,6 +107,24 @@ export default defineConfig({
                   'preload-helper',
                 ].join('|'),
               ),
+              // Ahead of home-live: what both would capture stays here.
+              priority: 2,
+            },
+            {
+              name: 'home-live',
+              test: new RegExp(
+                [
+                  String.raw`src[\/]features[\/]market[\/]components[\/]leading-pairs\.tsx$`,
+                  String.raw`src[\/]features[\/]launch[\/]components[\/]new-coins\.tsx$`,
+                  String.raw`locales[\/]en-US[\/](market|launch)\.po$`,
+                ].join('|'),
+              ),
+              priority: 1,
+              // Everything home's live pairs and New coins import that the app chunk does not hold
+              // (the market's and the launchpad's data layers, decimals, the worker bridge and the
+              // two en-US catalogs) comes along: one request after the first visit has settled
+              // instead of nineteen of a few hundred bytes, each with its headers and its own
+              // compression window (architecture §8). The market and launchpad screens import from it.
             },
           ],
         },

@@ -8,18 +8,18 @@ import { ProfileButton } from '../../features/home/components/profile-button'
 import { firstVisitSettled } from '../../lib/first-visit'
 import { loadCatalog } from '../../lib/i18n'
 
-// The live pairs bring the market's data layer (poll, atoms, decimals) and catalog: a chunk of
-// their own, asked for once a first visit has settled, so the home page paints within its budget
-// (docs/architecture.md §8) and the prices follow; their placeholder holds the place meanwhile.
+// The live pairs bring the market's data layer (poll, atoms, decimals) and catalog, New coins the
+// launchpad's: both sections are one `home-live` chunk (vite.config.ts), asked for once a first
+// visit has settled, so the home page paints from its first chunk (docs/architecture.md §8) and the
+// prices follow; the pairs' placeholder holds their place meanwhile.
 const LeadingPairs = lazy(() =>
   firstVisitSettled()
     .then(() => Promise.all([import('../../features/market/components/leading-pairs'), loadCatalog('market')]))
     .then(([module]) => ({ default: module.LeadingPairs })),
 )
 
-// The launchpad's "New coins" (spec §2) brings its own data layer and catalog: a chunk of its own
-// too, after a first visit has settled (below the fold, it is rarely seen before); features/home
-// never imports features/launch, the route composes them.
+// The launchpad's "New coins" (spec §2), from the same chunk; features/home never imports
+// features/launch, the route composes them.
 const NewCoins = lazy(() =>
   firstVisitSettled()
     .then(() => Promise.all([import('../../features/launch/components/new-coins'), loadCatalog('launch')]))
