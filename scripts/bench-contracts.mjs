@@ -59,7 +59,7 @@ async function openMany(engine, ctx, count, fields) {
 
 /** The pass over 10,000 open positions; answers the lines to print. */
 export async function measureContractPass() {
-  const { DatabaseSync } = await import('node:sqlite')
+  const { openSqlite } = await import('../server/db/sqlite.ts')
   const { migrate } = await import('../server/db/migrate.ts')
   const { creditFromOutside } = await import('../server/ledger/operations.ts')
   const { createContractEngine } = await import('../server/contracts/pass.ts')
@@ -67,17 +67,17 @@ export async function measureContractPass() {
   const { findPair } = await import('../server/market/pairs.ts')
   const { DEFAULT_CONFIG } = await import('../server/config.ts')
   const dir = mkdtempSync(join(tmpdir(), 'exchange-bench-pass-'))
-  const db = new DatabaseSync(join(dir, 'exchange.sqlite'), { enableForeignKeyConstraints: true })
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
+  // The server's own SQLite opening (WAL, foreign keys) behind the async seam every engine speaks.
+  const db = openSqlite(join(dir, 'exchange.sqlite'))
   try {
-    migrate(db)
+    await migrate(db)
     let now = Date.UTC(2026, 9, 1, 12, 0, 0, 250)
     const log = { error: (fields) => console.error(String(fields.err)), info: () => {}, warn: () => {} }
     const ctx = { db, now: () => now, log, config: DEFAULT_CONFIG }
     const market = createSimSource(DEFAULT_CONFIG.marketSeed, () => now)
     const engine = createContractEngine(ctx, market)
-    db.prepare(`INSERT INTO users (id, uid, email, password_hash, invitation_code, created_at) VALUES (1, 'B1', 'bench@contracts', 'h', 'BENCH001', 0)`).run()
-    creditFromOutside(db, { userId: 1, accountType: 2, currency: 'USDT', amount: '100000000', kind: 'credit', memo: 'bench', now })
+    await db.run(`INSERT INTO users (id, uid, email, password_hash, invitation_code, created_at) VALUES (1, 'B1', 'bench@contracts', 'h', 'BENCH001', 0)`)
+    await creditFromOutside(db, { userId: 1, accountType: 2, currency: 'USDT', amount: '100000000', kind: 'credit', memo: 'bench', now })
     const last = (symbol) => Number(market.priceAt(findPair(symbol), now))
     const decimals = (symbol) => findPair(symbol).precision
     // Take profits 0.5–3.5 % away, stop losses half of that, at 5–20×: an hour of the simulated path
@@ -100,8 +100,8 @@ export async function measureContractPass() {
       await engine.walk.pass()
       ticks.push(performance.now() - started)
     }
-    const open = () => Number(db.prepare('SELECT count(*) AS n FROM contract_positions WHERE status = 2').get().n)
-    const before = open()
+    const open = async () => Number((await db.get('SELECT count(*) AS n FROM contract_positions WHERE status = 2')).n)
+    const before = await open()
     now += 3_600_000
     let started = performance.now()
     let acted = 0
@@ -126,11 +126,11 @@ export async function measureContractPass() {
     const massMs = performance.now() - started
     return [
       `contracts pass, one 250 ms tick over ${before} open positions that crosses nothing: median ${median(ticks).toFixed(2)} ms (max ${Math.max(...ticks).toFixed(2)} ms)`,
-      `contracts pass, one hour of catch-up over them: ${catchUp.toFixed(0)} ms, ${acted} stopped or taken profit (${open()} still open)`,
+      `contracts pass, one hour of catch-up over them: ${catchUp.toFixed(0)} ms, ${acted} stopped or taken profit (${await open()} still open)`,
       `contracts pass, one second that stops ${mass.acted} positions at once: ${massMs.toFixed(0)} ms (${(massMs / Math.max(1, mass.acted) * 1000).toFixed(0)} µs a position)`,
     ]
   } finally {
-    db.close()
+    await db.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }
