@@ -6,7 +6,7 @@ import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { LOGIN_PASSWORD_PATTERN, TRADE_PASSWORD_PATTERN, VERIFICATION_CODE_PATTERN } from '../../src/contract/rules.ts'
 import type { EmailPayload, ForgetPwdPayload, SetTransactionPwdPayload, UpdatePwdPayload } from '../../src/contract/user.ts'
 import { checkCode, consumeCode, issueCode } from '../auth/email-codes.ts'
-import { beginPasswordAttempt, forgiveAccount, passwordAttemptSucceeded } from '../auth/login-limit.ts'
+import { attemptPassword, forgiveAccount } from '../auth/login-limit.ts'
 import { hashSecret, verifySecret } from '../auth/password.ts'
 import { requireSession, type Session } from '../auth/require-session.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
@@ -29,10 +29,8 @@ async function confirmPassword(
   const user = await findUserById(ctx, session.userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   const address = ctx.clientAddress(request)
-  if (!await beginPasswordAttempt(ctx, user.email, address)) return 'limited'
-  if (!(await verifySecret(password, user.passwordHash))) return 'wrong'
-  await passwordAttemptSucceeded(ctx, user.email, address)
-  return user
+  const outcome = await attemptPassword(ctx, user.email, address, () => verifySecret(password, user.passwordHash))
+  return outcome === 'ok' ? user : outcome
 }
 
 const refusal = (outcome: 'limited' | 'wrong') =>

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { LoginPayload, LoginResult, UserInfo } from '../../src/contract/user.ts'
-import { beginPasswordAttempt, passwordAttemptSucceeded } from '../auth/login-limit.ts'
+import { attemptPassword } from '../auth/login-limit.ts'
 import { verifyAgainstNothing, verifySecret } from '../auth/password.ts'
 import { requestToken, requireSession } from '../auth/require-session.ts'
 import { createSession, revokeSession } from '../auth/sessions.ts'
@@ -14,12 +14,12 @@ import { findUserByEmail, findUserById, normalizeEmail, toUserInfo } from './use
 export async function login(ctx: AppContext, request: FastifyRequest, payload: LoginPayload): Promise<BbEnvelope<LoginResult | null>> {
   const account = normalizeEmail(payload.account)
   const address = ctx.clientAddress(request)
-  if (!await beginPasswordAttempt(ctx, account, address)) return fail(SERVER_MESSAGES.tooManyAttempts)
   const user = await findUserByEmail(ctx, account)
   // Unknown accounts cost the same scrypt work, so timing does not tell which emails exist.
-  const valid = user ? await verifySecret(payload.password, user.passwordHash) : await verifyAgainstNothing(payload.password)
-  if (!user || !valid) return fail(SERVER_MESSAGES.loginFailed)
-  await passwordAttemptSucceeded(ctx, account, address)
+  const outcome = await attemptPassword(ctx, account, address, async () =>
+    user ? await verifySecret(payload.password, user.passwordHash) : await verifyAgainstNothing(payload.password))
+  if (outcome === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
+  if (!user || outcome === 'wrong') return fail(SERVER_MESSAGES.loginFailed)
   const token = await createSession(ctx, user.id)
   return ok({ userId: String(user.id), token }, SERVER_MESSAGES.loginSuccess)
 }

@@ -2,7 +2,7 @@
 // (auth/login-limit.ts), keyed by the account alone: unlike a login, only someone holding the
 // user's session can try, so a per-account budget cannot be used to lock a stranger out, and it
 // stops a stolen token from walking through the 10^6 six-digit passwords from many addresses.
-import { beginPasswordAttempt, passwordAttemptSucceeded } from '../auth/login-limit.ts'
+import { attemptPassword } from '../auth/login-limit.ts'
 import { verifySecret } from '../auth/password.ts'
 import type { AppContext } from '../context.ts'
 import type { User } from '../user/users.ts'
@@ -14,10 +14,7 @@ const keysOf = (user: User) => ({ account: `fund ${user.id}`, address: `fund-use
 
 export async function checkFundPassword(ctx: AppContext, user: User, password: string): Promise<FundPasswordCheck> {
   if (!user.tradePasswordHash) return 'notSet'
+  const { tradePasswordHash } = user
   const keys = keysOf(user)
-  // Counted before the (slow) scrypt check, so parallel guesses cannot all slip past the limit.
-  if (!await beginPasswordAttempt(ctx, keys.account, keys.address)) return 'limited'
-  if (!(await verifySecret(password, user.tradePasswordHash))) return 'wrong'
-  await passwordAttemptSucceeded(ctx, keys.account, keys.address)
-  return 'ok'
+  return await attemptPassword(ctx, keys.account, keys.address, () => verifySecret(password, tradePasswordHash))
 }
