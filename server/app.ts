@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from './config.ts'
 import type { AppContext } from './context.ts'
+import { trackKeyedRoutes } from './assets/idempotency.ts'
 import { registerAssetRoutes } from './assets/routes.ts'
 import { registerContractRoutes } from './contracts/routes.ts'
 import { migrate } from './db/migrate.ts'
@@ -71,6 +72,7 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   if ((options.seedDemo ?? true) && (await seedIfEmpty(ctx))) app.log.info('demo account created')
 
   installErrorHandling(app)
+  trackKeyedRoutes(app)
   await app.register(fastifyFormbody)
   registerUserRoutes(app, ctx)
   registerParamRoutes(app, ctx)

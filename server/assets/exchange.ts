@@ -4,7 +4,7 @@
 // with the idempotency claim and the record.
 import { BigNumber } from 'bignumber.js'
 import type { AssetRecord, ExchangeQuote } from '../../src/contract/assets.ts'
-import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { MIN_AMOUNT } from '../../src/contract/rules.ts'
@@ -15,7 +15,7 @@ import { exchangeCurrencies, InsufficientBalanceError } from '../ledger/operatio
 import { findRecord, insertRecord, toAssetRecord } from '../ledger/records.ts'
 import type { MarketSource } from '../market/source.ts'
 import { exchangeFeeRate, grossOf, quoteExchange } from './exchange-quote.ts'
-import { once, requestHash } from './idempotency.ts'
+import { type KeyedCall, once } from './idempotency.ts'
 import { usdtPrices } from './prices.ts'
 
 export interface ExchangeFields {
@@ -51,17 +51,16 @@ export async function exchangeQuote(ctx: AppContext, market: MarketSource, field
 export async function exchange(
   ctx: AppContext,
   market: MarketSource,
-  userId: number,
+  call: KeyedCall,
   fields: ExchangeFields,
-  key: string | undefined,
 ): Promise<BbEnvelope<AssetRecord | null>> {
+  const { userId } = call
   const quote = await priceExchange(ctx, market, fields)
   if (!isQuote(quote)) return quote
   const now = ctx.now()
-  const hash = requestHash(ASSET_PATHS.exchange, { ...fields })
   const accountType = ACCOUNT_TYPES.spot
   const info = `1 ${quote.from} = ${quote.rate} ${quote.to}; fee ${quote.fee} ${quote.to} (${quote.feeRate})`
-  return await once(ctx.db, { userId, key, hash, now }, async () => {
+  return await once(ctx.db, { ...call, now }, async () => {
     let entryId: number
     try {
       entryId = await exchangeCurrencies(ctx.db, {

@@ -12,7 +12,7 @@ import type { MarketSource } from '../market/source.ts'
 import { launchedSymbol } from '../launch/coins.ts'
 import { listAccount } from './accounts.ts'
 import { exchange, exchangeQuote } from './exchange.ts'
-import { idempotencyKey } from './idempotency.ts'
+import { answerKeyed, KEYED_ROUTE } from './idempotency.ts'
 import { pagingOf, queryRecords } from './record-query.ts'
 import { transfer } from './transfer.ts'
 
@@ -37,10 +37,10 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext, marke
     return ok(await queryRecords(ctx.db, userId, { ...paging, currency: launched ?? currency?.value, accountType: accountType?.value }))
   })
 
-  app.post(ASSET_PATHS.transfer, async (request) => {
+  app.post(ASSET_PATHS.transfer, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['amount', 'currency', 'type'])
     const { userId } = await requireSession(ctx, request)
-    return await transfer(ctx, userId, fields, idempotencyKey(request))
+    return await answerKeyed(ctx.db, request, userId, fields, (call) => transfer(ctx, call, fields))
   })
 
   app.post(ASSET_PATHS.exchangeQuote, async (request) => {
@@ -49,9 +49,9 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext, marke
     return exchangeQuote(ctx, market, fields)
   })
 
-  app.post(ASSET_PATHS.exchange, async (request) => {
+  app.post(ASSET_PATHS.exchange, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['from', 'to', 'amount'])
     const { userId } = await requireSession(ctx, request)
-    return exchange(ctx, market, userId, fields, idempotencyKey(request))
+    return await answerKeyed(ctx.db, request, userId, fields, (call) => exchange(ctx, market, call, fields))
   })
 }

@@ -2,7 +2,7 @@
 // on success). Two records, one per account (transfer out, transfer in), one ledger entry; the
 // answer carries the record of the account the money left.
 import type { AssetRecord, TransferType } from '../../src/contract/assets.ts'
-import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_STATUS, RECORD_TYPES, TRANSFER_TYPES } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES, TRANSFER_TYPES } from '../../src/contract/assets.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { MIN_AMOUNT } from '../../src/contract/rules.ts'
@@ -11,7 +11,7 @@ import { fail, ok } from '../http/envelope.ts'
 import { checkAmount, checkCurrency } from '../ledger/amount-input.ts'
 import { InsufficientBalanceError, transferBetweenAccounts } from '../ledger/operations.ts'
 import { findRecord, insertRecord, toAssetRecord } from '../ledger/records.ts'
-import { once, requestHash } from './idempotency.ts'
+import { type KeyedCall, once } from './idempotency.ts'
 
 export interface TransferFields {
   amount: string
@@ -24,12 +24,8 @@ const DIRECTIONS = {
   [String(TRANSFER_TYPES.contractToSpot)]: { from: ACCOUNT_TYPES.contract, to: ACCOUNT_TYPES.spot },
 } as const satisfies Record<string, object>
 
-export async function transfer(
-  ctx: AppContext,
-  userId: number,
-  fields: TransferFields,
-  key: string | undefined,
-): Promise<BbEnvelope<AssetRecord | null>> {
+export async function transfer(ctx: AppContext, call: KeyedCall, fields: TransferFields): Promise<BbEnvelope<AssetRecord | null>> {
+  const { userId } = call
   const direction = Object.hasOwn(DIRECTIONS, fields.type) ? DIRECTIONS[fields.type as `${TransferType}`] : undefined
   if (!direction) return fail(SERVER_MESSAGES.invalidTransferType)
   const currency = checkCurrency(fields.currency)
@@ -38,8 +34,7 @@ export async function transfer(
   if (!amount.ok) return fail(amount.msg)
 
   const now = ctx.now()
-  const hash = requestHash(ASSET_PATHS.transfer, { ...fields })
-  return await once(ctx.db, { userId, key, hash, now }, async () => {
+  return await once(ctx.db, { ...call, now }, async () => {
     let entryId: number
     try {
       entryId = await transferBetweenAccounts(ctx.db, { userId, currency: currency.value, amount: amount.value, ...direction, memo: '', now })

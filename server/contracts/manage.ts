@@ -12,11 +12,11 @@
 import { BigNumber } from 'bignumber.js'
 import type { Database } from '../db/database.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
-import { CLOSE_REASONS, CONTRACT_PATHS, type ContractPosition, POSITION_STATUS } from '../../src/contract/contracts.ts'
+import { CLOSE_REASONS, type ContractPosition, POSITION_STATUS } from '../../src/contract/contracts.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { AppContext } from '../context.ts'
-import { once, requestHash } from '../assets/idempotency.ts'
+import { type KeyedCall, once } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { refusing } from '../http/refusal.ts'
 import { plain } from '../ledger/amount.ts'
@@ -35,27 +35,24 @@ import { contractFeeRates, pairTerms } from './terms.ts'
 type Answer = BbEnvelope<ContractPosition | null>
 type Work = (db: Database, position: StoredPosition, now: number, instant: PriceInstant | undefined) => Promise<Answer>
 
-interface Call {
-  path: string
+interface Target {
   idText: string
-  fields: Record<string, string | undefined>
-  key: string | undefined
   /** Closing needs the price of this instant. */
   priced?: boolean
 }
 
 /** Finds the caller's own position, catches its pair up, then runs `work` on it as read in the transaction. */
-async function onOwnPosition(ctx: AppContext, engine: ContractEngine, userId: number, call: Call, work: Work): Promise<Answer> {
-  const id = positionIdOf(call.idText)
+async function onOwnPosition(ctx: AppContext, engine: ContractEngine, call: KeyedCall, target: Target, work: Work): Promise<Answer> {
+  const { userId } = call
+  const id = positionIdOf(target.idText)
   const found = id === undefined ? undefined : await findPosition(ctx.db, id, userId)
   const pair = found ? findPair(found.symbol) : undefined
   if (id === undefined || !pair) return fail(SERVER_MESSAGES.contractPositionNotFound)
   const now = ctx.now()
-  const instant = call.priced ? await engine.feed.instant(pair, now) : undefined
-  if (call.priced && !instant) return fail(SERVER_MESSAGES.priceUnavailable)
+  const instant = target.priced ? await engine.feed.instant(pair, now) : undefined
+  if (target.priced && !instant) return fail(SERVER_MESSAGES.priceUnavailable)
   await engine.walk.catchUp(pair)
-  const hash = requestHash(call.path, { id: String(id), ...call.fields })
-  return await once(ctx.db, { userId, key: call.key, hash, now }, () =>
+  return await once(ctx.db, { ...call, now }, () =>
     refusing(() =>
       ctx.db.transaction(async () => {
         const position = await findPosition(ctx.db, id, userId)
@@ -66,8 +63,8 @@ async function onOwnPosition(ctx: AppContext, engine: ContractEngine, userId: nu
   )
 }
 
-export function closePosition(ctx: AppContext, engine: ContractEngine, userId: number, idText: string, quantity: string | undefined, key: string | undefined): Promise<Answer> {
-  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.close, idText, fields: { quantity }, key, priced: true }, async (db, position, now, instant) => {
+export function closePosition(ctx: AppContext, engine: ContractEngine, call: KeyedCall, idText: string, quantity: string | undefined): Promise<Answer> {
+  return onOwnPosition(ctx, engine, call, { idText, priced: true }, async (db, position, now, instant) => {
     if (position.status !== POSITION_STATUS.holding || !instant) return fail(SERVER_MESSAGES.contractNotHolding)
     const terms = await pairTerms(db, position.symbol, ctx.config.contractTestMmr)
     if (!terms) return fail(SERVER_MESSAGES.unknownPair)
@@ -77,8 +74,9 @@ export function closePosition(ctx: AppContext, engine: ContractEngine, userId: n
   })
 }
 
-export function cancelPosition(ctx: AppContext, engine: ContractEngine, userId: number, idText: string, key: string | undefined): Promise<Answer> {
-  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.cancel, idText, fields: {}, key }, async (db, position, now) => {
+export function cancelPosition(ctx: AppContext, engine: ContractEngine, call: KeyedCall, idText: string): Promise<Answer> {
+  const { userId } = call
+  return onOwnPosition(ctx, engine, call, { idText }, async (db, position, now) => {
     if (position.status !== POSITION_STATUS.pending) return fail(SERVER_MESSAGES.contractNotCancellable)
     const held = plain(new BigNumber(position.margin).plus(position.openFee))
     await releaseContractEntry(db, { userId, currency: position.quote, amount: held, memo: `contract ${nameOf(position)} cancelled`, now })
@@ -90,8 +88,9 @@ export function cancelPosition(ctx: AppContext, engine: ContractEngine, userId: 
   })
 }
 
-export function addMargin(ctx: AppContext, engine: ContractEngine, userId: number, idText: string, amountText: string, key: string | undefined): Promise<Answer> {
-  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.addMargin, idText, fields: { amount: amountText }, key }, async (db, position, now) => {
+export function addMargin(ctx: AppContext, engine: ContractEngine, call: KeyedCall, idText: string, amountText: string): Promise<Answer> {
+  const { userId } = call
+  return onOwnPosition(ctx, engine, call, { idText }, async (db, position, now) => {
     if (position.status !== POSITION_STATUS.holding || position.entryPrice === null) return fail(SERVER_MESSAGES.contractNotHolding)
     const amount = checkAmount(amountText)
     if (!amount.ok) return fail(amount.msg)
@@ -107,8 +106,8 @@ export function addMargin(ctx: AppContext, engine: ContractEngine, userId: numbe
   })
 }
 
-export function editStops(ctx: AppContext, engine: ContractEngine, userId: number, idText: string, stops: { stopLoss?: string; takeProfit?: string }, key: string | undefined): Promise<Answer> {
-  return onOwnPosition(ctx, engine, userId, { path: CONTRACT_PATHS.editStops, idText, fields: stops, key }, async (db, position, now) => {
+export function editStops(ctx: AppContext, engine: ContractEngine, call: KeyedCall, idText: string, stops: { stopLoss?: string; takeProfit?: string }): Promise<Answer> {
+  return onOwnPosition(ctx, engine, call, { idText }, async (db, position, now) => {
     const entryTicks = position.status === POSITION_STATUS.holding ? position.entryTicks : position.status === POSITION_STATUS.pending ? position.limitTicks : null
     const pair = findPair(position.symbol)
     if (entryTicks === null || !pair) return fail(SERVER_MESSAGES.contractNotHolding)

@@ -9,10 +9,10 @@
 import { BigNumber } from 'bignumber.js'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
-import { CONTRACT_PATHS, type ContractPosition, ENTRY_TYPES, POSITION_STATUS } from '../../src/contract/contracts.ts'
+import { type ContractPosition, ENTRY_TYPES, POSITION_STATUS } from '../../src/contract/contracts.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { AppContext } from '../context.ts'
-import { once, requestHash } from '../assets/idempotency.ts'
+import { type KeyedCall, once } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { refusing } from '../http/refusal.ts'
 import { plain } from '../ledger/amount.ts'
@@ -85,16 +85,16 @@ async function open(ctx: AppContext, userId: number, terms: PairTerms, request: 
   return { ...position, recordId }
 }
 
-export async function openPosition(ctx: AppContext, engine: ContractEngine, userId: number, fields: OpenFields, key: string | undefined): Promise<BbEnvelope<ContractPosition | null>> {
+export async function openPosition(ctx: AppContext, engine: ContractEngine, call: KeyedCall, fields: OpenFields): Promise<BbEnvelope<ContractPosition | null>> {
+  const { userId } = call
   const terms = await pairTerms(ctx.db, fields.symbol.trim().toLowerCase(), ctx.config.contractTestMmr)
   if (!terms) return fail(SERVER_MESSAGES.unknownPair)
   const instant = await engine.feed.instant(terms.pair, ctx.now())
   if (!instant) return fail(SERVER_MESSAGES.priceUnavailable)
   const request = checkOpen(fields, terms, instant)
   if (!request.ok) return fail(request.msg)
-  const hash = requestHash(CONTRACT_PATHS.open, { ...fields })
   // A savepoint of once()'s transaction: not enough balance undoes the position, and once() stores the refusal.
-  return await once(ctx.db, { userId, key, hash, now: instant.at }, () =>
+  return await once(ctx.db, { ...call, now: instant.at }, () =>
     refusing(async () => ok(toWirePosition(await ctx.db.transaction(() => open(ctx, userId, terms, request.value, instant))))),
   )
 }

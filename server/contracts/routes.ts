@@ -3,11 +3,12 @@
 // a malformed body or no session ends in the error handler, which shapes it the same way. config is
 // public (the terms are product terms a visitor may see); the rest need a session. The pass runs at
 // start until it has caught up with what the price did while the server was down, then every tick.
-import type { FastifyInstance } from 'fastify'
-import { CONTRACT_PATHS, POSITION_FILTERS, type PositionFilter } from '../../src/contract/contracts.ts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { CONTRACT_PATHS, type ContractPosition, POSITION_FILTERS, type PositionFilter } from '../../src/contract/contracts.ts'
+import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { AppContext } from '../context.ts'
-import { idempotencyKey } from '../assets/idempotency.ts'
+import { answerKeyed, KEYED_ROUTE, type KeyedCall } from '../assets/idempotency.ts'
 import { pagingOf } from '../assets/record-query.ts'
 import { requireSession } from '../auth/require-session.ts'
 import { startTicks } from '../clock/ticks.ts'
@@ -39,34 +40,35 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: AppConte
     return ok(await contractConfig(ctx.db, testMmr))
   })
 
-  app.post(CONTRACT_PATHS.open, async (request) => {
+  // Each keyed call: its fields, the session, then the key's answer before anything else.
+  const keyed = async (request: FastifyRequest, fields: Record<string, string | undefined>, handle: (call: KeyedCall) => Promise<BbEnvelope<ContractPosition | null>>) => {
+    const { userId } = await requireSession(ctx, request)
+    return await answerKeyed(ctx.db, request, userId, fields, handle)
+  }
+
+  app.post(CONTRACT_PATHS.open, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['symbol', 'direction', 'leverage', 'entryType', 'quantity'], ['price', 'stopLoss', 'takeProfit'])
-    const { userId } = await requireSession(ctx, request)
-    return openPosition(ctx, engine, userId, fields, idempotencyKey(request))
+    return await keyed(request, fields, (call) => openPosition(ctx, engine, call, fields))
   })
 
-  app.post(CONTRACT_PATHS.cancel, async (request) => {
-    const { id } = readFields(request.body, ['id'])
-    const { userId } = await requireSession(ctx, request)
-    return cancelPosition(ctx, engine, userId, id, idempotencyKey(request))
+  app.post(CONTRACT_PATHS.cancel, KEYED_ROUTE, async (request) => {
+    const fields = readFields(request.body, ['id'])
+    return await keyed(request, fields, (call) => cancelPosition(ctx, engine, call, fields.id))
   })
 
-  app.post(CONTRACT_PATHS.close, async (request) => {
-    const { id, quantity } = readFields(request.body, ['id'], ['quantity'])
-    const { userId } = await requireSession(ctx, request)
-    return closePosition(ctx, engine, userId, id, quantity, idempotencyKey(request))
+  app.post(CONTRACT_PATHS.close, KEYED_ROUTE, async (request) => {
+    const fields = readFields(request.body, ['id'], ['quantity'])
+    return await keyed(request, fields, (call) => closePosition(ctx, engine, call, fields.id, fields.quantity))
   })
 
-  app.post(CONTRACT_PATHS.addMargin, async (request) => {
-    const { id, amount } = readFields(request.body, ['id', 'amount'])
-    const { userId } = await requireSession(ctx, request)
-    return addMargin(ctx, engine, userId, id, amount, idempotencyKey(request))
+  app.post(CONTRACT_PATHS.addMargin, KEYED_ROUTE, async (request) => {
+    const fields = readFields(request.body, ['id', 'amount'])
+    return await keyed(request, fields, (call) => addMargin(ctx, engine, call, fields.id, fields.amount))
   })
 
-  app.post(CONTRACT_PATHS.editStops, async (request) => {
+  app.post(CONTRACT_PATHS.editStops, KEYED_ROUTE, async (request) => {
     const { id, stopLoss, takeProfit } = readFields(request.body, ['id'], ['stopLoss', 'takeProfit'])
-    const { userId } = await requireSession(ctx, request)
-    return editStops(ctx, engine, userId, id, { stopLoss, takeProfit }, idempotencyKey(request))
+    return await keyed(request, { id, stopLoss, takeProfit }, (call) => editStops(ctx, engine, call, id, { stopLoss, takeProfit }))
   })
 
   app.post(CONTRACT_PATHS.positions, async (request) => {

@@ -2,13 +2,12 @@
 // is required). Nothing is credited here; the record waits in 'reviewing' until an operator
 // approves it (review.ts). Amounts under 1 USDT worth are refused now rather than silently never
 // credited later (spec §5: "below it is not credited or refunded").
-import { createHash } from 'node:crypto'
 import { BigNumber } from 'bignumber.js'
 import type { AssetRecord } from '../../src/contract/assets.ts'
-import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
-import { once, requestHash } from '../assets/idempotency.ts'
+import { type KeyedCall, once } from '../assets/idempotency.ts'
 import type { AppContext } from '../context.ts'
 import { num, strOrNull } from '../db/rows.ts'
 import { fail, ok } from '../http/envelope.ts'
@@ -52,11 +51,11 @@ async function namesUpload(ctx: AppContext, answer: BbEnvelope<AssetRecord | nul
 export async function requestDeposit(
   ctx: AppContext,
   deps: DepositDeps,
-  userId: number,
+  call: KeyedCall,
   fields: DepositFields,
   proof: Buffer | undefined,
-  key: string | undefined,
 ): Promise<BbEnvelope<AssetRecord | null>> {
+  const { userId } = call
   if (!proof) return fail(SERVER_MESSAGES.uploadCredentials)
   const target = checkCurrencyChain(fields.currency, fields.chain)
   if (!target.ok) return fail(target.msg)
@@ -73,11 +72,9 @@ export async function requestDeposit(
   const name = await saveUpload(ctx, image.value)
   const address = depositAddressOf(deps.secret, userId, chain)
   const now = ctx.now()
-  // A retry of the same upload (the app timed out during the re-encode) must not file it twice.
-  const hash = requestHash(ASSET_PATHS.deposit, { currency, chain, amount: amount.value, proof: createHash('sha256').update(proof).digest('hex') })
   let answer: BbEnvelope<AssetRecord | null>
   try {
-    answer = await once(ctx.db, { userId, key, hash, now }, async () => {
+    answer = await once(ctx.db, { ...call, now }, async () => {
       // Again inside the transaction: parallel requests all passed the check above.
       if (await pendingCount(ctx, userId) >= MAX_PENDING_DEPOSITS) return fail(SERVER_MESSAGES.tooManyPendingDeposits)
       const id = await insertRecord(ctx.db, {

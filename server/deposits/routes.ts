@@ -4,7 +4,7 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import { ASSET_PATHS } from '../../src/contract/assets.ts'
-import { idempotencyKey } from '../assets/idempotency.ts'
+import { answerKeyed, fileDigest, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { requireSession } from '../auth/require-session.ts'
 import type { AppContext } from '../context.ts'
 import { ApiError } from '../http/envelope.ts'
@@ -32,12 +32,14 @@ export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContex
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS })
-    scope.post(ASSET_PATHS.deposit, async (request, reply) => {
+    scope.post(ASSET_PATHS.deposit, KEYED_ROUTE, async (request, reply) => {
       const session = await requireSession(ctx, request)
-      const key = idempotencyKey(request)
       try {
         const form = await readUploadForm(request, 'proof')
-        return await requestDeposit(ctx, deps, session.userId, readFields(form.body, ['currency', 'chain', 'amount']), form.file, key)
+        const fields = readFields(form.body, ['currency', 'chain', 'amount'])
+        // The same upload retried (the app timed out during the re-encode) is the same request.
+        const proof = fileDigest(form.file)
+        return await answerKeyed(ctx.db, request, session.userId, { ...fields, proof }, (call) => requestDeposit(ctx, deps, call, fields, form.file))
       } catch (error) {
         // A refused upload may still be arriving: close the connection rather than read it all.
         if (error instanceof ApiError && error.httpStatus === 413) reply.header('connection', 'close')

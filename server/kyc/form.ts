@@ -4,7 +4,9 @@
 // is cut off while streaming.
 import type { FastifyRequest } from 'fastify'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { fileDigest } from '../assets/idempotency.ts'
 import { ApiError, badRequest } from '../http/envelope.ts'
+import { readFields } from '../http/fields.ts'
 import { imageTooLarge, UPLOAD_LIMITS } from '../uploads/form.ts'
 import { MAX_UPLOAD_BYTES } from '../uploads/image-header.ts'
 
@@ -58,4 +60,12 @@ export async function readKycForm(request: FastifyRequest): Promise<KycForm> {
     if (error instanceof ApiError || hasClientStatus(error)) throw error
     throw badRequest(SERVER_MESSAGES.invalidRequest)
   }
+}
+
+/** The form's text fields, as the submission reads them. */
+export const kycTextFields = (form: KycForm) => readFields(form.body, [], ['name', 'docType', 'docNumber'])
+
+/** What makes two submissions the same request (an idempotency key's hash): the fields and each photo's digest. */
+export function kycRequestFields(form: KycForm): Record<string, string | undefined> {
+  return { ...kycTextFields(form), front: fileDigest(form.files.front), back: fileDigest(form.files.back) }
 }

@@ -3,7 +3,8 @@
 // shows them, the photos go through the upload pipeline (type by bytes, pixel limits, re-encoded
 // without metadata), and the submission is stored with the user's move to reviewing in one
 // transaction whose conditional update (kyc_status must still be 0) lets only one of two
-// simultaneous submissions through.
+// simultaneous submissions through. With an idempotency key (the app sends one per confirmation),
+// a resent submission answers its first answer instead of "already submitted".
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import {
@@ -18,18 +19,19 @@ import {
 } from '../../src/contract/profile.ts'
 import { KYC_STATUS } from '../../src/contract/user.ts'
 import type { AppContext } from '../context.ts'
+import { type KeyedCall, once } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
-import { readFields } from '../http/fields.ts'
 import { safeJpegOf } from '../uploads/proof-image.ts'
 import { removeUpload, saveUpload } from '../uploads/store.ts'
-import type { KycForm } from './form.ts'
+import { type KycForm, kycTextFields } from './form.ts'
 import { kycInfoOf } from './submissions.ts'
 
 const isLocked = (info: KycInfo): boolean => info.state === KYC_STATE.reviewing || info.state === KYC_STATE.verified
 
-export async function submitKyc(ctx: AppContext, userId: number, form: KycForm): Promise<BbEnvelope<KycInfo | null>> {
+export async function submitKyc(ctx: AppContext, call: KeyedCall, form: KycForm): Promise<BbEnvelope<KycInfo | null>> {
+  const { userId } = call
   if (isLocked(await kycInfoOf(ctx.db, userId))) return fail(SERVER_MESSAGES.kycLocked)
-  const fields = readFields(form.body, [], ['name', 'docType', 'docNumber'])
+  const fields = kycTextFields(form)
   const name = normalizeName(fields.name ?? '')
   if (name.length > PERSON_NAME_MAX_LENGTH || !isValidPersonName(name)) return fail(SERVER_MESSAGES.kycInvalidName)
   const docType = /^[1-9]$/.test(fields.docType ?? '') ? Number(fields.docType) : 0
@@ -45,17 +47,26 @@ export async function submitKyc(ctx: AppContext, userId: number, form: KycForm):
   const frontPhoto = await saveUpload(ctx, frontJpeg.value)
   const backPhoto = await saveUpload(ctx, backJpeg.value)
   const now = ctx.now()
-  const stored = await ctx.db.transaction(async () => {
-    const moved = await ctx.db.run('UPDATE users SET kyc_status = ? WHERE id = ? AND kyc_status = ?', KYC_STATUS.reviewing, userId, KYC_STATUS.none)
-    if (moved.changes !== 1) return false
-    await ctx.db.run(`INSERT INTO kyc_submissions (user_id, name, doc_type, doc_number, front_photo, back_photo, state, submitted_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, userId, name, docType, docNumber, frontPhoto, backPhoto, KYC_STATE.reviewing, now)
-    return true
-  })
-  if (!stored) {
-    // Another submission got there while these photos were being re-encoded.
-    await Promise.all([removeUpload(ctx, frontPhoto), removeUpload(ctx, backPhoto)])
-    return fail(SERVER_MESSAGES.kycLocked)
+  let answer: BbEnvelope<KycInfo | null>
+  try {
+    answer = await once(ctx.db, { ...call, now }, async () => {
+      const moved = await ctx.db.run('UPDATE users SET kyc_status = ? WHERE id = ? AND kyc_status = ?', KYC_STATUS.reviewing, userId, KYC_STATUS.none)
+      // Another submission got there while these photos were being re-encoded.
+      if (moved.changes !== 1) return fail(SERVER_MESSAGES.kycLocked)
+      await ctx.db.run(`INSERT INTO kyc_submissions (user_id, name, doc_type, doc_number, front_photo, back_photo, state, submitted_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, userId, name, docType, docNumber, frontPhoto, backPhoto, KYC_STATE.reviewing, now)
+      return ok(await kycInfoOf(ctx.db, userId))
+    })
+  } catch (error) {
+    await removeUploads(ctx, [frontPhoto, backPhoto])
+    throw error
   }
-  return ok(await kycInfoOf(ctx.db, userId))
+  // The photos stay only if a submission names them (a replay or a refusal filed nothing of this request's).
+  // Asked of the database: on PostgreSQL the body may have run again after a conflict.
+  if (!(await ctx.db.get('SELECT 1 AS named FROM kyc_submissions WHERE front_photo = ?', frontPhoto))) await removeUploads(ctx, [frontPhoto, backPhoto])
+  return answer
+}
+
+const removeUploads = async (ctx: AppContext, names: readonly string[]): Promise<void> => {
+  await Promise.all(names.map((name) => removeUpload(ctx, name)))
 }

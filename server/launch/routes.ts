@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LAUNCH_MAX_PAGE_SIZE, LAUNCH_PAGE_SIZE, LAUNCH_PATHS, LAUNCH_PHASES, type LaunchCoin, type LaunchPhase, type LaunchProject, PLATFORM_WHITE_PAPER_PATH } from '../../src/contract/launch.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { AppContext } from '../context.ts'
-import { idempotencyKey } from '../assets/idempotency.ts'
+import { answerKeyed, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { requireSession, requestToken } from '../auth/require-session.ts'
 import { touchSession } from '../auth/sessions.ts'
 import { startTicks } from '../clock/ticks.ts'
@@ -73,10 +73,10 @@ export async function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext
     return ok({ project: toWireProject(project, now, languageOf(request.headers['accept-language']), mine), terms: await saleTerms(ctx.db), serverTime: now })
   })
 
-  app.post(LAUNCH_PATHS.subscribe, async (request) => {
+  app.post(LAUNCH_PATHS.subscribe, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['id', 'quantity', 'tradePassword'])
     const { userId } = await requireSession(ctx, request)
-    return subscribe(ctx, userId, fields, idempotencyKey(request))
+    return await answerKeyed(ctx.db, request, userId, fields, (call) => subscribe(ctx, call, fields))
   })
 
   app.post(LAUNCH_PATHS.mine, async (request) => {
@@ -90,10 +90,10 @@ export async function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext
     return ok({ ...await subscriptionPage(ctx.db, userId, projectId, now, pageNo, pageSize), terms: await saleTerms(ctx.db), serverTime: now })
   })
 
-  app.post(LAUNCH_PATHS.sell, async (request) => {
+  app.post(LAUNCH_PATHS.sell, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['id', 'quantity', 'tradePassword'])
     const { userId } = await requireSession(ctx, request)
-    return sell(ctx, userId, fields, idempotencyKey(request))
+    return await answerKeyed(ctx.db, request, userId, fields, (call) => sell(ctx, call, fields))
   })
 
   app.post(LAUNCH_PATHS.coins, async (request) => {

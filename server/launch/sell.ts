@@ -8,7 +8,6 @@ import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/a
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import {
   burnRate,
-  LAUNCH_PATHS,
   LAUNCH_SALE_FEE_DEFAULT,
   LAUNCH_SALE_FEE_PARAM,
   type LaunchSale,
@@ -16,7 +15,7 @@ import {
   saleQuote,
 } from '../../src/contract/launch.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
-import { once, requestHash } from '../assets/idempotency.ts'
+import { type KeyedCall, once } from '../assets/idempotency.ts'
 import type { AppContext } from '../context.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
 import { sellTokens } from '../ledger/launch-operations.ts'
@@ -41,7 +40,8 @@ export interface SellFields {
   tradePassword: string
 }
 
-export async function sell(ctx: AppContext, userId: number, fields: SellFields, key: string | undefined): Promise<BbEnvelope<LaunchSale | null>> {
+export async function sell(ctx: AppContext, call: KeyedCall, fields: SellFields): Promise<BbEnvelope<LaunchSale | null>> {
+  const { userId } = call
   const user = await findUserById(ctx, userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   const subscriptionId = projectIdOf(fields.id)
@@ -59,8 +59,7 @@ export async function sell(ctx: AppContext, userId: number, fields: SellFields, 
   if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
   if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
 
-  const hash = requestHash(LAUNCH_PATHS.sell, { id: String(subscription.id), quantity: quantity.value })
-  return await once(ctx.db, { userId, key, hash, now: ctx.now() }, async () => {
+  return await once(ctx.db, { ...call, now: ctx.now() }, async () => {
     const now = ctx.now()
     // Re-read under the write lock: the password check awaited.
     const current = await findSubscription(ctx.db, subscription.id, userId)

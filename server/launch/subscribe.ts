@@ -7,9 +7,9 @@
 import { BigNumber } from 'bignumber.js'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
-import { LAUNCH_PATHS, type LaunchSubscription } from '../../src/contract/launch.ts'
+import type { LaunchSubscription } from '../../src/contract/launch.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
-import { once, requestHash } from '../assets/idempotency.ts'
+import { type KeyedCall, once } from '../assets/idempotency.ts'
 import type { AppContext } from '../context.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
 import { requireVerifiedIdentity } from '../kyc/gate.ts'
@@ -29,7 +29,8 @@ export interface SubscribeFields {
   tradePassword: string
 }
 
-export async function subscribe(ctx: AppContext, userId: number, fields: SubscribeFields, key: string | undefined): Promise<BbEnvelope<LaunchSubscription | null>> {
+export async function subscribe(ctx: AppContext, call: KeyedCall, fields: SubscribeFields): Promise<BbEnvelope<LaunchSubscription | null>> {
+  const { userId } = call
   const user = await findUserById(ctx, userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   const projectId = projectIdOf(fields.id)
@@ -49,8 +50,7 @@ export async function subscribe(ctx: AppContext, userId: number, fields: Subscri
   if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
   if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
 
-  const hash = requestHash(LAUNCH_PATHS.subscribe, { id: String(project.id), quantity: quantity.value })
-  return await once(ctx.db, { userId, key, hash, now: ctx.now() }, async () => await subscribeNow(ctx, userId, project.id, quantity.value))
+  return await once(ctx.db, { ...call, now: ctx.now() }, async () => await subscribeNow(ctx, userId, project.id, quantity.value))
 }
 
 /** The transaction's body: everything re-read under the write lock, since the password check awaited. */

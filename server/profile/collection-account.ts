@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../context.ts'
 import { num, str } from '../db/rows.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
+import { type KeyedCall, once } from '../assets/idempotency.ts'
 import { findUserById } from '../user/users.ts'
 import { checkFundPassword } from '../withdrawals/fund-password.ts'
 
@@ -39,7 +40,8 @@ export async function collectionAccountOf(db: Database, userId: number): Promise
   }
 }
 
-export async function setCollectionAccount(ctx: AppContext, userId: number, fields: CollectionFields): Promise<BbEnvelope<CollectionAccount | null>> {
+export async function setCollectionAccount(ctx: AppContext, call: KeyedCall, fields: CollectionFields): Promise<BbEnvelope<CollectionAccount | null>> {
+  const { userId } = call
   const user = await findUserById(ctx, userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
@@ -53,8 +55,11 @@ export async function setCollectionAccount(ctx: AppContext, userId: number, fiel
   const password = await checkFundPassword(ctx, user, fields.tradePassword)
   if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
   if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
-  await ctx.db.run(`INSERT INTO collection_accounts (user_id, bank_name, card_name, card_number, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (user_id) DO UPDATE SET bank_name = excluded.bank_name, card_name = excluded.card_name,
-         card_number = excluded.card_number, updated_at = excluded.updated_at`, userId, bankName, cardName, cardNumber, ctx.now())
-  return ok(await collectionAccountOf(ctx.db, userId))
+  const now = ctx.now()
+  return await once(ctx.db, { ...call, now }, async () => {
+    await ctx.db.run(`INSERT INTO collection_accounts (user_id, bank_name, card_name, card_number, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET bank_name = excluded.bank_name, card_name = excluded.card_name,
+           card_number = excluded.card_number, updated_at = excluded.updated_at`, userId, bankName, cardName, cardNumber, now)
+    return ok(await collectionAccountOf(ctx.db, userId))
+  })
 }

@@ -4,12 +4,13 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { PROFILE_PATHS } from '../../src/contract/profile.ts'
+import { answerKeyed, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { pagingOf } from '../assets/record-query.ts'
 import { requireSession } from '../auth/require-session.ts'
 import type { AppContext } from '../context.ts'
 import { ApiError, ok } from '../http/envelope.ts'
 import { readFields } from '../http/fields.ts'
-import { readKycForm } from '../kyc/form.ts'
+import { kycRequestFields, readKycForm } from '../kyc/form.ts'
 import { sendKycPhoto } from '../kyc/photo.ts'
 import { submitKyc } from '../kyc/submit.ts'
 import { kycInfoOf } from '../kyc/submissions.ts'
@@ -50,9 +51,10 @@ export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post(PROFILE_PATHS.bankCard, async (request) => ok(await collectionAccountOf(ctx.db, (await requireSession(ctx, request)).userId)))
 
-  app.post(PROFILE_PATHS.setBankCard, async (request) => {
+  app.post(PROFILE_PATHS.setBankCard, KEYED_ROUTE, async (request) => {
     const { userId } = await requireSession(ctx, request)
-    return setCollectionAccount(ctx, userId, readFields(request.body, [], ['bankName', 'cardName', 'cardNumber', 'tradePassword']))
+    const fields = readFields(request.body, [], ['bankName', 'cardName', 'cardNumber', 'tradePassword'])
+    return await answerKeyed(ctx.db, request, userId, fields, (call) => setCollectionAccount(ctx, call, fields))
   })
 
   await app.register(async (scope) => {
@@ -61,9 +63,12 @@ export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContex
       const { userId } = await requireSession(ctx, request)
       return closingOnTooLarge(reply, async () => changeAvatar(ctx, userId, (await readUploadForm(request, 'icon')).file))
     })
-    scope.post(PROFILE_PATHS.kycSubmit, async (request, reply) => {
+    scope.post(PROFILE_PATHS.kycSubmit, KEYED_ROUTE, async (request, reply) => {
       const { userId } = await requireSession(ctx, request)
-      return closingOnTooLarge(reply, async () => submitKyc(ctx, userId, await readKycForm(request)))
+      return closingOnTooLarge(reply, async () => {
+        const form = await readKycForm(request)
+        return await answerKeyed(ctx.db, request, userId, kycRequestFields(form), (call) => submitKyc(ctx, call, form))
+      })
     })
   })
 }

@@ -8,9 +8,9 @@ import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { SecondsOrder } from '../../src/contract/seconds.ts'
-import { SECONDS_PATHS, TRADE_TYPES } from '../../src/contract/seconds.ts'
+import { TRADE_TYPES } from '../../src/contract/seconds.ts'
 import type { AppContext } from '../context.ts'
-import { once, requestHash } from '../assets/idempotency.ts'
+import { type KeyedCall, once } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { plain, truncate } from '../ledger/amount.ts'
 import { InsufficientBalanceError, openSecondsOrder } from '../ledger/operations.ts'
@@ -25,10 +25,10 @@ const direction = (tradeType: number): string => (tradeType === TRADE_TYPES.up ?
 export async function createOrder(
   ctx: AppContext,
   prices: SecondsPrices,
-  userId: number,
+  call: KeyedCall,
   fields: OrderFields,
-  key: string | undefined,
 ): Promise<BbEnvelope<SecondsOrder | null>> {
+  const { userId } = call
   const checked = await checkOrder(ctx.db, ctx.config.secondsExtraDuration, fields)
   if (!checked.ok) return fail(checked.msg)
   const { pair, tradeType, duration, openAmount } = checked.value
@@ -36,8 +36,7 @@ export async function createOrder(
   const openPrice = await openingPrice(prices, pair.symbol, now)
   if (openPrice === undefined) return fail(SERVER_MESSAGES.priceUnavailable)
 
-  const hash = requestHash(SECONDS_PATHS.createOrder, { ...fields })
-  return await once(ctx.db, { userId, key, hash, now }, async () => {
+  return await once(ctx.db, { ...call, now }, async () => {
     const fee = plain(truncate(new BigNumber(openAmount).times(await secondsFeeRate(ctx.db))))
     const terms = `${pair.base}/${pair.quote} ${direction(tradeType)} ${duration.second}s`
     const move = { userId, accountType: ACCOUNT_TYPES.contract, currency: pair.quote, amount: openAmount, now }

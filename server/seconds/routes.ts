@@ -8,7 +8,7 @@ import type { EntryStatus } from '../../src/contract/seconds.ts'
 import { ENTRY_STATUS, SECONDS_PATHS } from '../../src/contract/seconds.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { AppContext } from '../context.ts'
-import { idempotencyKey } from '../assets/idempotency.ts'
+import { answerKeyed, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { pagingOf } from '../assets/record-query.ts'
 import { requireSession } from '../auth/require-session.ts'
 import { badRequest } from '../http/envelope.ts'
@@ -37,10 +37,10 @@ export async function registerSecondsRoutes(app: FastifyInstance, ctx: AppContex
     return secondOk(await listDurations(ctx.db, ctx.config.secondsExtraDuration))
   })
 
-  app.post(SECONDS_PATHS.createOrder, async (request) => {
+  app.post(SECONDS_PATHS.createOrder, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['openAmount', 'baseCoin', 'quoteCoin', 'positionTime', 'tradeType'])
     const { userId } = await requireSession(ctx, request)
-    return createOrder(ctx, prices, userId, fields, idempotencyKey(request)).then(toSecondEnvelope)
+    return toSecondEnvelope(await answerKeyed(ctx.db, request, userId, fields, (call) => createOrder(ctx, prices, call, fields)))
   })
 
   app.post(SECONDS_PATHS.records, async (request) => {

@@ -5,9 +5,9 @@
 import { allLocks, type Database } from '../db/database.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
-import { ORDER_STATUS, SPOT_PATHS, type SpotOrder } from '../../src/contract/spot.ts'
+import { ORDER_STATUS, type SpotOrder } from '../../src/contract/spot.ts'
 import type { AppContext } from '../context.ts'
-import { fundsLock, once, requestHash } from '../assets/idempotency.ts'
+import { fundsLock, type KeyedCall, once } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { findPair, type Pair } from '../market/pairs.ts'
 import { bookLock } from './book-lock.ts'
@@ -35,7 +35,8 @@ async function findOrderPair(db: Database, id: number): Promise<Pair | undefined
 /** An order id as the API sends it: a positive whole number. */
 export const orderIdOf = (text: string): number | undefined => (/^[1-9]\d{0,15}$/.test(text.trim()) ? Number(text.trim()) : undefined)
 
-export async function cancelOrder(ctx: AppContext, engine: SpotEngine, userId: number, idText: string, key: string | undefined): Promise<BbEnvelope<SpotOrder | null>> {
+export async function cancelOrder(ctx: AppContext, engine: SpotEngine, call: KeyedCall, idText: string): Promise<BbEnvelope<SpotOrder | null>> {
+  const { userId } = call
   const id = orderIdOf(idText)
   if (id === undefined) return fail(SERVER_MESSAGES.spotOrderNotFound)
   // What the price already did to the order happens first: a cancel never undoes a fill it reached.
@@ -45,5 +46,5 @@ export async function cancelOrder(ctx: AppContext, engine: SpotEngine, userId: n
   // The user's balances and the pair's book, as a placement: cancelOrderNow's own lock counts only
   // where it is the outer transaction (the operators' cancel).
   const locks = pair ? allLocks(fundsLock(userId), bookLock(pair.symbol)) : fundsLock(userId)
-  return await once(ctx.db, { userId, key, hash: requestHash(SPOT_PATHS.cancel, { id: String(id) }), now }, () => cancelOrderNow(ctx.db, pair, id, userId, now), locks)
+  return await once(ctx.db, { ...call, now }, () => cancelOrderNow(ctx.db, pair, id, userId, now), locks)
 }

@@ -9,9 +9,9 @@ import { allLocks, type Database } from '../db/database.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { ACCOUNT_TYPES } from '../../src/contract/assets.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
-import { ORDER_SIDES, ORDER_STATUS, ORDER_TYPES, SPOT_PATHS, type SpotOrder } from '../../src/contract/spot.ts'
+import { ORDER_SIDES, ORDER_STATUS, ORDER_TYPES, type SpotOrder } from '../../src/contract/spot.ts'
 import type { AppContext } from '../context.ts'
-import { fundsLock, once, requestHash } from '../assets/idempotency.ts'
+import { fundsLock, type KeyedCall, once } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { Refusal, refusing } from '../http/refusal.ts'
 import { plain } from '../ledger/amount.ts'
@@ -92,10 +92,10 @@ async function place(db: Database, userId: number, pair: Pair, request: PlaceReq
 export async function placeOrder(
   ctx: AppContext,
   engine: SpotEngine,
-  userId: number,
+  call: KeyedCall,
   fields: PlaceFields,
-  key: string | undefined,
 ): Promise<BbEnvelope<SpotOrder | null>> {
+  const { userId } = call
   const pair = checkPair(fields.symbol)
   if (!pair.ok) return fail(pair.msg)
   const { feed, walk } = engine
@@ -106,10 +106,9 @@ export async function placeOrder(
   const request = checkPlacement(fields, pair.value, checkedAt.lastTicks, checkedAt.last)
   if (!request.ok) return fail(request.msg)
 
-  const hash = requestHash(SPOT_PATHS.place, { ...fields })
   // The user's balances and the pair's book: both are written, so the transaction queues on both.
   const locks = allLocks(fundsLock(userId), bookLock(pair.value.symbol))
-  return await once(ctx.db, { userId, key, hash, now: ctx.now() }, () => {
+  return await once(ctx.db, { ...call, now: ctx.now() }, () => {
     // With the simulation the order's instant is read once the write lock is held: a pass another
     // server ran while this one waited has walked only instants before it, so none is skipped.
     const now = feed.instantAt ? ctx.now() : checkedAt.at

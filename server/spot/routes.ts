@@ -8,7 +8,7 @@ import { DEPTH_SIZE, DEPTH_TYPES, type DepthType } from '../../src/contract/mark
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { HISTORY_FILTERS, type HistoryFilter, PRICE_BAND, SPOT_PATHS } from '../../src/contract/spot.ts'
 import type { AppContext } from '../context.ts'
-import { idempotencyKey } from '../assets/idempotency.ts'
+import { answerKeyed, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { pagingOf } from '../assets/record-query.ts'
 import { requireSession } from '../auth/require-session.ts'
 import { startTicks } from '../clock/ticks.ts'
@@ -56,16 +56,16 @@ export async function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, 
     return ok({ makerFeeRate: rates.maker, takerFeeRate: rates.taker, priceBand: PRICE_BAND })
   })
 
-  app.post(SPOT_PATHS.place, async (request) => {
+  app.post(SPOT_PATHS.place, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['symbol', 'side', 'type'], ['price', 'amount', 'total', 'triggerPrice', 'postOnly'])
     const { userId } = await requireSession(ctx, request)
-    return placeOrder(ctx, engine, userId, fields, idempotencyKey(request))
+    return await answerKeyed(ctx.db, request, userId, fields, (call) => placeOrder(ctx, engine, call, fields))
   })
 
-  app.post(SPOT_PATHS.cancel, async (request) => {
-    const { id } = readFields(request.body, ['id'])
+  app.post(SPOT_PATHS.cancel, KEYED_ROUTE, async (request) => {
+    const fields = readFields(request.body, ['id'])
     const { userId } = await requireSession(ctx, request)
-    return await cancelOrder(ctx, engine, userId, id, idempotencyKey(request))
+    return await answerKeyed(ctx.db, request, userId, fields, (call) => cancelOrder(ctx, engine, call, fields.id))
   })
 
   const listOrders = (filter: HistoryFilter | undefined) => async (request: FastifyRequest) => {

@@ -4,10 +4,10 @@
 // idempotency key. An operator then pays it out or gives it back (review.ts).
 import { BigNumber } from 'bignumber.js'
 import type { AssetRecord } from '../../src/contract/assets.ts'
-import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
-import { once, requestHash } from '../assets/idempotency.ts'
+import { type KeyedCall, once } from '../assets/idempotency.ts'
 import type { AppContext } from '../context.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
 import { isIdentityVerified } from '../kyc/gate.ts'
@@ -32,10 +32,10 @@ export interface WithdrawFields {
 
 export async function requestWithdrawal(
   ctx: AppContext,
-  userId: number,
+  call: KeyedCall,
   fields: WithdrawFields,
-  key: string | undefined,
 ): Promise<BbEnvelope<AssetRecord | null>> {
+  const { userId } = call
   const user = await findUserById(ctx, userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   // Spec §6: a verified identity first; the app turns this message into a way to /me/verify.
@@ -63,9 +63,7 @@ export async function requestWithdrawal(
   if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
 
   const now = ctx.now()
-  // The fund password is left out: a hash of a 6-digit secret beside known fields would give it away.
-  const hash = requestHash(ASSET_PATHS.withdraw, { currency, chain, address, amount: amount.value, remark: remark.value })
-  return await once(ctx.db, { userId, key, hash, now }, async () => {
+  return await once(ctx.db, { ...call, now }, async () => {
     const memo = `withdrawal to ${chain} ${address}`
     let entryId: number
     try {

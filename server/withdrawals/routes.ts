@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { ASSET_PATHS } from '../../src/contract/assets.ts'
 import { requireSession } from '../auth/require-session.ts'
 import type { AppContext } from '../context.ts'
-import { idempotencyKey } from '../assets/idempotency.ts'
+import { answerKeyed, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { readFields } from '../http/fields.ts'
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './address-book.ts'
 import { withdrawConfig } from './config.ts'
@@ -15,11 +15,10 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext):
     return await withdrawConfig(ctx, readFields(request.body, ['currency']).currency)
   })
 
-  app.post(ASSET_PATHS.withdraw, async (request) => {
+  app.post(ASSET_PATHS.withdraw, KEYED_ROUTE, async (request) => {
     const session = await requireSession(ctx, request)
-    const key = idempotencyKey(request)
     const fields = readFields(request.body, ['currency', 'chain', 'address', 'amount', 'tradePassword'], ['remark'])
-    return requestWithdrawal(ctx, session.userId, fields, key)
+    return await answerKeyed(ctx.db, request, session.userId, fields, (call) => requestWithdrawal(ctx, call, fields))
   })
 
   app.post(ASSET_PATHS.addressList, async (request) => {

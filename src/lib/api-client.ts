@@ -184,13 +184,13 @@ export type UploadProgress = (fraction: number) => void
  * `/bb/...` multipart POST that reports upload progress (fetch cannot report an upload's progress,
  * so this one call goes through XMLHttpRequest); the answer is checked exactly as postBb checks it.
  */
-export function uploadBb<T>(path: string, form: FormData, onProgress: UploadProgress): Promise<T> {
+export function uploadBb<T>(path: string, form: FormData, onProgress: UploadProgress, options: RequestOptions = {}): Promise<T> {
   const token = hooks.getToken()
   const answer = new Promise<{ status: number; body: Body | null; token: string | null }>((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open('POST', `${hooks.baseUrl ?? ''}${path}`)
     request.timeout = hooks.timeoutMs ?? REQUEST_TIMEOUT_MS
-    for (const [name, value] of Object.entries(baseHeaders(token))) request.setRequestHeader(name, value)
+    for (const [name, value] of Object.entries({ ...baseHeaders(token), ...options.headers })) request.setRequestHeader(name, value)
     request.upload.addEventListener('progress', (event) => event.lengthComputable && onProgress(event.loaded / event.total))
     request.addEventListener('load', () => {
       noteLive()

@@ -1,7 +1,8 @@
 // Idempotency keys of calls that move money (transfers, exchanges, withdrawals, seconds orders).
 // Lifted out of the assets feature so that every feature that moves money uses the same rules:
 // a key made at the first confirm, kept for a retry after a lost answer, dropped after a refusal.
-import { ApiError } from './api-client'
+import { IDEMPOTENCY_HEADER } from '../contract/envelopes.ts'
+import { ApiError, type RequestOptions } from './api-client'
 
 /**
  * A fresh idempotency key. crypto.randomUUID exists only in secure contexts (https, localhost);
@@ -15,6 +16,9 @@ export function newIdempotencyKey(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
+
+/** The request options that send `key` as the call's idempotency key. */
+export const keyed = (key: string): RequestOptions => ({ headers: { [IDEMPOTENCY_HEADER]: key } })
 
 /**
  * Whether a failed call may be retried with the same idempotency key: only when the answer never
@@ -41,3 +45,21 @@ export interface PendingKey {
  */
 export const keyFor = (pending: PendingKey | null, fingerprint: string, make: () => string = newIdempotencyKey): PendingKey =>
   pending?.fingerprint === fingerprint ? pending : { key: make(), fingerprint }
+
+/**
+ * Sends `fingerprint` (what the call asks for) with an idempotency key kept in `pending` across
+ * retries of the same request: dropped once the server said yes or a definite no, kept after a
+ * lost answer, so a retry replays the first answer instead of acting twice.
+ */
+export async function sendOnce<T>(pending: { current: PendingKey | null }, fingerprint: string, send: (key: string) => Promise<T>): Promise<T> {
+  const attempt = keyFor(pending.current, fingerprint)
+  pending.current = attempt
+  try {
+    const result = await send(attempt.key)
+    pending.current = null
+    return result
+  } catch (failure) {
+    if (!isRetryableFailure(failure)) pending.current = null
+    throw failure
+  }
+}

@@ -17,6 +17,7 @@ import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
 import { fullScans, notingPrepared } from './query-plans.ts'
 import { openTestDatabase } from './test-database.ts'
 import { collectingLog, engineOn, firstSecond, heldProblems, priceOf, ticksAt } from './contracts-support.ts'
+import { unkeyed } from '../../server/assets/idempotency.ts'
 
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0, 250)
 let ledger: LedgerDb
@@ -45,7 +46,7 @@ describe('an opening that waited for the write lock', () => {
     const clock = { now: s * 1000 - 10_000 }
     const { userId, errors, ctx, engine } = await exchange(() => clock.now)
     // A 2× long far from anything keeps the pair waiting, so the other pass keeps a cursor.
-    expect((await openPosition(ctx, engine, userId, { symbol: 'btcusdt', direction: '1', leverage: '2', entryType: '1', quantity: '0.001' }, undefined)).code).toBe(1)
+    expect((await openPosition(ctx, engine, unkeyed(userId), { symbol: 'btcusdt', direction: '1', leverage: '2', entryType: '1', quantity: '0.001' })).code).toBe(1)
     const other = openTestDatabase(ledger.location)
     const passing = { now: (s + 1) * 1000 + 100 }
     const passer = engineOn(other, () => passing.now, errors)
@@ -55,7 +56,7 @@ describe('an opening that waited for the write lock', () => {
     ctx.now = () => (reads++ === 0 ? s * 1000 + 950 : (s + 1) * 1000 + 150)
     await passer.walk.pass()
     const stopLoss = priceOf('btcusdt', ticksAt('btcusdt', s + 1))
-    const opened = await openPosition(ctx, engine, userId, { symbol: 'btcusdt', direction: '1', leverage: '10', entryType: '1', quantity: '0.001', stopLoss }, undefined)
+    const opened = await openPosition(ctx, engine, unkeyed(userId), { symbol: 'btcusdt', direction: '1', leverage: '10', entryType: '1', quantity: '0.001', stopLoss })
     expect(opened.data).toMatchObject({ status: 2, entryPrice: priceOf('btcusdt', ticksAt('btcusdt', s)), createdAt: s * 1000 + 950 })
     passing.now = (s + 60) * 1000
     await passer.walk.pass()
@@ -75,10 +76,10 @@ describe('the pass', () => {
   it('reads no more than the positions waiting: no query of it scans the history', async () => {
     const clock = { now: T0 }
     const { userId, ctx, engine } = await exchange(() => clock.now)
-    const open = (leverage: string) => openPosition(ctx, engine, userId, { symbol: 'btcusdt', direction: '1', leverage, entryType: '1', quantity: '0.001' }, undefined)
+    const open = (leverage: string) => openPosition(ctx, engine, unkeyed(userId), { symbol: 'btcusdt', direction: '1', leverage, entryType: '1', quantity: '0.001' })
     for (let i = 0; i < 30; i++) {
       const done = await open('10')
-      expect((await closePosition(ctx, engine, userId, done.data?.id ?? '', undefined, undefined)).code).toBe(1)
+      expect((await closePosition(ctx, engine, unkeyed(userId), done.data?.id ?? '', undefined)).code).toBe(1)
     }
     expect((await open('5')).code).toBe(1)
     // No cursor, as after the pair was idle: the walk also asks where its positions are watched from.

@@ -22,6 +22,7 @@ import { creditFromOutside } from '../../server/ledger/operations.ts'
 import { systemTotals, verifyLedger } from '../../server/ledger/verify.ts'
 import { collectingLog, engineOn, heldProblems, lastAt, priceOf, type Row, ticksAt, ticksOf } from './contracts-support.ts'
 import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
+import { unkeyed } from '../../server/assets/idempotency.ts'
 
 const M = SERVER_MESSAGES
 const T0 = Date.UTC(2026, 8, 9, 9, 0, 0, 500)
@@ -133,7 +134,7 @@ async function step(w: World, c: Command): Promise<void> {
     const userId = w.users[c.user] ?? 0
     const { fields, want, margin, fee } = await expectedOpen(w, c, userId)
     const [before, had] = [await footprint(w.db), await available(w, userId)]
-    const answer = await openPosition(w.ctx, engine, userId, fields as never, undefined)
+    const answer = await openPosition(w.ctx, engine, unkeyed(userId), fields as never)
     expect(answer.msg, JSON.stringify(fields)).toBe(want)
     if (want !== M.ok) {
       STATS.refused += 1
@@ -150,10 +151,10 @@ async function step(w: World, c: Command): Promise<void> {
   if (!target) return
   const [id, userId, before] = [String(target.id), Number(target.user_id), await footprint(w.db)]
   const answer =
-    c.op === 'close' ? await closePosition(w.ctx, engine, userId, id, c.part === 0 ? undefined : big(target.quantity).times(c.part).div(5).decimalPlaces(c.part % 2 ? 6 : 2).toFixed(), undefined)
-    : c.op === 'cancel' ? await cancelPosition(w.ctx, engine, userId, id, undefined)
-    : c.op === 'margin' ? await addMargin(w.ctx, engine, userId, id, String(c.amount), undefined)
-    : await editStops(w.ctx, engine, userId, id, stopsFor(target, c.stopLoss === null ? null : -c.stopLoss, c.takeProfit), undefined)
+    c.op === 'close' ? await closePosition(w.ctx, engine, unkeyed(userId), id, c.part === 0 ? undefined : big(target.quantity).times(c.part).div(5).decimalPlaces(c.part % 2 ? 6 : 2).toFixed())
+    : c.op === 'cancel' ? await cancelPosition(w.ctx, engine, unkeyed(userId), id)
+    : c.op === 'margin' ? await addMargin(w.ctx, engine, unkeyed(userId), id, String(c.amount))
+    : await editStops(w.ctx, engine, unkeyed(userId), id, stopsFor(target, c.stopLoss === null ? null : -c.stopLoss, c.takeProfit))
   // Every pass has run up to this instant, so the catch-up before the change has nothing to do.
   if (answer.code !== 1) return expect(await footprint(w.db), answer.msg).toBe(before)
   if (c.op === 'close') STATS.closed += 1

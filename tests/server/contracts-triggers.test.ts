@@ -15,6 +15,7 @@ import { balanceOf, fundedUser, openServerDb, withDb } from './assets-support.ts
 import { startServer, type TestServer } from './harness.ts'
 import { waitFor } from './seconds-support.ts'
 import { detail, engineOn, entriesOf, firstSecond, heldProblems, lastAt, opened, priceOf, quiet, rangeAhead, ticksAt, ticksOf } from './contracts-support.ts'
+import { unkeyed } from '../../server/assets/idempotency.ts'
 
 const TEST_MMR = '0.0099'
 const RATE = '0.0005'
@@ -174,7 +175,7 @@ describe('an owner’s close after a liquidation was due, before any pass saw it
     try {
       const now = () => plan.cross * 1000 + 500
       const ctx = { db, now, log: quiet, config: { ...DEFAULT_CONFIG, contractTestMmr: TEST_MMR } } as unknown as AppContext
-      const answer = await closePosition(ctx, engineOn(db, now), user.userId, position.id, undefined, undefined)
+      const answer = await closePosition(ctx, engineOn(db, now), unkeyed(user.userId), position.id, undefined)
       expect(answer).toEqual({ code: 0, msg: SERVER_MESSAGES.contractNotHolding, data: null })
     } finally {
       await db.close()

@@ -36,6 +36,10 @@ export interface TestServer {
   get(path: string, headers?: Record<string, string>): Promise<Answer>
   readCode(email: string): Promise<string>
   mailsTo(email: string): Promise<string[]>
+  /** The paths of the routes that take an idempotency key. */
+  keyedRoutes(): string[]
+  /** Stops the server and starts a new one on the same data and database (at a new url). */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
@@ -62,24 +66,30 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   }
   // The static dir is looked up per request, so a test may create DATA_DIR/dist after the start.
   const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, databaseUrl: database.databaseUrl, staticDir: join(dataDir, 'dist'), ...overrides }
-  const app = await buildServer({
-    config,
-    now: () => clock.now,
-    // Only tests can choose their address: production has no such header (see BuildOptions).
-    clientAddress: (request) => {
-      const chosen = request.headers[TEST_ADDRESS_HEADER]
-      return typeof chosen === 'string' ? chosen : request.ip
-    },
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  const start = async () => {
+    const started = await buildServer({
+      config,
+      now: () => clock.now,
+      // Only tests can choose their address: production has no such header (see BuildOptions).
+      clientAddress: (request) => {
+        const chosen = request.headers[TEST_ADDRESS_HEADER]
+        return typeof chosen === 'string' ? chosen : request.ip
+      },
+    })
+    await started.listen({ port: 0, host: '127.0.0.1' })
+    return started
+  }
+  let app = await start()
+  const urlOf = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 
   const postRaw = async (path: string, body: string | undefined, headers: Record<string, string> = {}) =>
-    answer(await fetch(url + path, { method: 'POST', body, headers, redirect: 'manual' }))
+    answer(await fetch(urlOf() + path, { method: 'POST', body, headers, redirect: 'manual' }))
 
   const location: DatabaseLocation = { dataDir, databaseUrl: config.databaseUrl }
   return {
-    url,
+    get url() {
+      return urlOf()
+    },
     dataDir,
     database: location,
     openDb: () => openTestDatabase(location),
@@ -91,9 +101,14 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
         ...headers,
       }),
     postRaw,
-    get: async (path, headers = {}) => answer(await fetch(url + path, { headers, redirect: 'manual' })),
+    get: async (path, headers = {}) => answer(await fetch(urlOf() + path, { headers, redirect: 'manual' })),
     mailsTo: async (email) => mailsTo(dataDir, email),
     readCode: async (email) => readMailCode(dataDir, email),
+    keyedRoutes: () => [...app.keyedRoutes],
+    async restart() {
+      await app.close()
+      app = await start()
+    },
     async close() {
       await app.close()
       await database.drop()

@@ -17,6 +17,7 @@ import { findOrder } from '../../server/seconds/orders.ts'
 import { LIVE_GRACE_MS, secondsPrices } from '../../server/seconds/prices.ts'
 import { createSettlement } from '../../server/seconds/scheduler.ts'
 import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
+import { unkeyed } from '../../server/assets/idempotency.ts'
 
 const quiet = { error: () => {}, info: () => {} } as unknown as FastifyBaseLogger
 let ledger: LedgerDb
@@ -45,7 +46,7 @@ afterEach(() => ledger.close())
 
 const FIELDS = { openAmount: '20', baseCoin: 'BTC', quoteCoin: 'USDT', positionTime: '30', tradeType: '1' }
 const open = async () => {
-  const answer = await createOrder(ctx, prices, userId, FIELDS, undefined)
+  const answer = await createOrder(ctx, prices, unkeyed(userId), FIELDS)
   if (!answer.data) throw new Error(answer.msg)
   return Number(answer.data.id)
 }
@@ -56,7 +57,7 @@ describe('a live-only feed', () => {
     expect((await findOrder(ledger.db, id))?.openPrice).toBe('65000.00')
     upstream = 'down'
     const entries = await ledger.count('ledger_entries')
-    expect(await createOrder(ctx, prices, userId, FIELDS, undefined)).toEqual({ code: 0, msg: SERVER_MESSAGES.priceUnavailable, data: null })
+    expect(await createOrder(ctx, prices, unkeyed(userId), FIELDS)).toEqual({ code: 0, msg: SERVER_MESSAGES.priceUnavailable, data: null })
     expect(await ledger.count('ledger_entries')).toBe(entries)
   })
 

@@ -18,6 +18,7 @@ import { secondsPrices } from '../../server/seconds/prices.ts'
 import { createSettlement } from '../../server/seconds/scheduler.ts'
 import { openLedgerDb } from './ledger-db.ts'
 import { moveOf, priceAt } from './seconds-support.ts'
+import { unkeyed } from '../../server/assets/idempotency.ts'
 
 const FEE_RATE = '0.003'
 const RATES: Record<number, string> = { 5: '0.8', 30: '0.8', 60: '0.85' }
@@ -97,7 +98,7 @@ describe('seconds orders and settlements', () => {
               settleModel()
             } else {
               const fields = { openAmount: c.amount, baseCoin: c.base, quoteCoin: 'USDT', positionTime: String(c.seconds), tradeType: c.tradeType }
-              const answer = await createOrder(ctx, prices, users[c.user] ?? 0, fields, undefined)
+              const answer = await createOrder(ctx, prices, unkeyed(users[c.user] ?? 0), fields)
               const fee = new BigNumber(c.amount).times(FEE_RATE).decimalPlaces(8, BigNumber.ROUND_DOWN)
               const affordable = account.available.isGreaterThanOrEqualTo(fee.plus(c.amount))
               const allowed = new BigNumber(c.amount).isGreaterThanOrEqualTo(MINIMUM[c.seconds] ?? 'NaN')

@@ -24,6 +24,7 @@ import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
 import { depthAt, lastAt, pairOf } from './spot-fixtures.ts'
 import { TEST_ENGINE } from './test-database.ts'
 import { auditOrders, bandAt, crosses, direct, type Direct, frozenProblems, holdings, lastTicksAt, negativeBalances, priceOf, type Row, ticksOf } from './spot-support.ts'
+import { unkeyed } from '../../server/assets/idempotency.ts'
 
 const M = SERVER_MESSAGES
 const T0 = Date.UTC(2026, 4, 4, 12, 0, 0, 500)
@@ -140,7 +141,7 @@ async function step(w: World, c: Command): Promise<void> {
     const userId = w.users[c.user] ?? 0
     const { fields, want } = await expectation(w, c, userId)
     const before = await footprint(w.db)
-    const answer = await placeOrder(engine.ctx, engine.spot, userId, fields, undefined)
+    const answer = await placeOrder(engine.ctx, engine.spot, unkeyed(userId), fields)
     expect(answer.msg, JSON.stringify(fields)).toBe(want)
     STATS[want === M.ok ? 'placed' : 'refused'] += 1
     if (want !== M.ok) return expect(await footprint(w.db)).toBe(before)
@@ -155,7 +156,7 @@ async function step(w: World, c: Command): Promise<void> {
     const target = rows[c.pick % Math.max(1, rows.length)]
     const currency = String(target?.side === 1 ? target.quote : target?.base)
     const [before, had] = [await footprint(w.db), await available(w, userId, currency)]
-    const answer = await cancelOrder(engine.ctx, engine.spot, userId, target ? String(target.id) : '424242', undefined)
+    const answer = await cancelOrder(engine.ctx, engine.spot, unkeyed(userId), target ? String(target.id) : '424242')
     if (!target || target.user_id !== userId || (target.status !== 1 && target.status !== 2)) {
       expect(answer).toEqual({ code: 0, msg: target?.user_id === userId ? M.spotNotCancellable : M.spotOrderNotFound, data: null })
       return expect(await footprint(w.db)).toBe(before)

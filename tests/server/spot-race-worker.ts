@@ -7,6 +7,7 @@ import type { PlaceFields } from '../../server/spot/order-input.ts'
 import { placeOrder } from '../../server/spot/place.ts'
 import { direct } from './spot-support.ts'
 import { type DatabaseLocation, openTestDatabase } from './test-database.ts'
+import { unkeyed } from '../../server/assets/idempotency.ts'
 
 export interface RaceJob {
   database: DatabaseLocation
@@ -39,13 +40,13 @@ const run = async (): Promise<void> => {
   try {
     for (let i = 0; i < (job.passes ?? 0); i++) result.acted += (await engine.pass()).acted
     for (const [userId, id] of job.cancels ?? []) {
-      const answer = await cancelOrder(engine.ctx, engine.spot, userId, id, undefined)
+      const answer = await cancelOrder(engine.ctx, engine.spot, unkeyed(userId), id)
       if (answer.data) result.cancelled[id] = answer.data.filled
       else result.refused.push(`${id}: ${answer.msg}`)
       if (job.pauseMs) await new Promise((resolve) => setTimeout(resolve, job.pauseMs))
     }
     for (const [userId, fields] of job.places ?? []) {
-      const answer = await placeOrder(engine.ctx, engine.spot, userId, fields, undefined)
+      const answer = await placeOrder(engine.ctx, engine.spot, unkeyed(userId), fields)
       if (answer.data) result.placed.push(answer.data.id)
       else result.refused.push(`${fields.symbol} ${fields.side}: ${answer.msg}`)
     }

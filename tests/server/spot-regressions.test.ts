@@ -23,6 +23,7 @@ import { fullScans, notingPrepared } from './query-plans.ts'
 import { depthAt } from './spot-fixtures.ts'
 import { auditOrders, bandAt, direct, frozenProblems, lastTicksAt, priceOf, secondWithin, ticksOf } from './spot-support.ts'
 import { openTestDatabase } from './test-database.ts'
+import { unkeyed } from '../../server/assets/idempotency.ts'
 
 const symbol = 'btcusdt'
 const T0 = Date.UTC(2026, 6, 1, 10, 0, 0, 250)
@@ -54,10 +55,10 @@ async function restingBuyThenRaise() {
   const clock = { now: T0 }
   const world = await exchange(clock)
   const price = priceOf(symbol, bandAt(symbol, T0).last - 1)
-  const placed = await placeOrder(world.engine.ctx, world.engine.spot, world.users[0] ?? 0, { symbol, side: '1', type: '1', price, amount: '0.005' }, undefined)
+  const placed = await placeOrder(world.engine.ctx, world.engine.spot, unkeyed(world.users[0] ?? 0), { symbol, side: '1', type: '1', price, amount: '0.005' })
   expect(placed.data?.status).toBe(2)
   const far: PlaceFields = { symbol, side: '1', type: '1', price: priceOf(symbol, Math.round(bandAt(symbol, T0).last * 0.91)), amount: '0.01' }
-  expect((await placeOrder(world.engine.ctx, world.engine.spot, world.users[0] ?? 0, far, undefined)).data?.status).toBe(2)
+  expect((await placeOrder(world.engine.ctx, world.engine.spot, unkeyed(world.users[0] ?? 0), far)).data?.status).toBe(2)
   await ledger.db.run("UPDATE params SET value = '0.002' WHERE name = 'spot_maker_fee_rate'")
   return { ...world, clock, id: placed.data?.id, price }
 }
@@ -75,7 +76,7 @@ describe('an operator raising the maker fee after a buy rests', () => {
 
   it('answers a taker that reaches it, and fills it', async () => {
     const { engine, users, id } = await restingBuyThenRaise()
-    const sell = await placeOrder(engine.ctx, engine.spot, users[1] ?? 0, { symbol, side: '2', type: '2', amount: '0.006' }, undefined)
+    const sell = await placeOrder(engine.ctx, engine.spot, unkeyed(users[1] ?? 0), { symbol, side: '2', type: '2', amount: '0.006' })
     expect(sell).toMatchObject({ code: 1, data: { status: 3 } })
     expect(await order(id)).toEqual({ status: 3, filled: '0.005' })
     await healthy()
@@ -95,7 +96,7 @@ describe('a placement that waited for the write lock', () => {
     const passer = direct(other, () => passing.now)
     // Someone's order far below keeps the pair waiting, so the pass keeps its cursor.
     const far: PlaceFields = { symbol, side: '1', type: '1', price: priceOf(symbol, Math.round(lastTicksAt(symbol, s) * 0.95)), amount: '0.001' }
-    expect((await placeOrder(placer.ctx, placer.spot, users[0] ?? 0, far, undefined)).code).toBe(1)
+    expect((await placeOrder(placer.ctx, placer.spot, unkeyed(users[0] ?? 0), far)).code).toBe(1)
     // The placement reads s.950 and waits for the lock; meanwhile the other pass runs at s+1.100;
     // the lock is the placement's at s+1.150 (an engine that reads the clock again then sees that).
     let reads = 0
@@ -103,7 +104,7 @@ describe('a placement that waited for the write lock', () => {
     passing.now = (s + 1) * 1000 + 100
     await passer.pass()
     const buy: PlaceFields = { symbol, side: '1', type: '1', price: priceOf(symbol, lastTicksAt(symbol, s + 1)), amount: '0.001' }
-    const placed = await placeOrder(placer.ctx, placer.spot, users[1] ?? 0, buy, undefined)
+    const placed = await placeOrder(placer.ctx, placer.spot, unkeyed(users[1] ?? 0), buy)
     expect(placed.data?.status).toBe(2)
     passing.now = (s + 60) * 1000
     await passer.pass()
@@ -122,12 +123,12 @@ describe('a cancel after the price reached a resting order, before the next pass
     const clock = { now: T0 }
     const { users, engine } = await exchange(clock)
     const buy: PlaceFields = { symbol, side: '1', type: '1', price: priceOf(symbol, bandAt(symbol, T0).last - 1), amount: '0.002' }
-    const placed = await placeOrder(engine.ctx, engine.spot, users[0] ?? 0, buy, undefined)
+    const placed = await placeOrder(engine.ctx, engine.spot, unkeyed(users[0] ?? 0), buy)
     expect(placed.data?.status).toBe(2)
     await engine.pass()
     const reached = secondWithin(symbol, Math.floor(T0 / 1000), Math.floor(T0 / 1000) + 86_400, (ticks) => ticks <= ticksOf(symbol, buy.price ?? '')) ?? 0
     clock.now = reached * 1000 + 100
-    const cancel = await cancelOrder(engine.ctx, engine.spot, users[0] ?? 0, placed.data?.id ?? '', undefined)
+    const cancel = await cancelOrder(engine.ctx, engine.spot, unkeyed(users[0] ?? 0), placed.data?.id ?? '')
     expect(cancel.msg).toBe(SERVER_MESSAGES.spotNotCancellable)
     expect(await ledger.db.all('SELECT at FROM spot_fills WHERE order_id = ?', Number(placed.data?.id))).toEqual([{ at: reached * 1000 }])
     await healthy()
@@ -139,7 +140,7 @@ describe('the feed pass', () => {
     const clock = { now: T0 }
     const { users, engine } = await exchange(clock)
     const buy: PlaceFields = { symbol, side: '1', type: '1', price: priceOf(symbol, Math.round(bandAt(symbol, T0).last * 0.95)), amount: '0.001' }
-    expect((await placeOrder(engine.ctx, engine.spot, users[0] ?? 0, buy, undefined)).code).toBe(1)
+    expect((await placeOrder(engine.ctx, engine.spot, unkeyed(users[0] ?? 0), buy)).code).toBe(1)
     // The pass on a connection that notes every statement it prepares.
     const { db: noting, seen } = notingPrepared(ledger.db)
     const pass = direct(noting, () => clock.now).pass

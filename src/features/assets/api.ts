@@ -14,14 +14,12 @@ import type {
   WithdrawConfig,
 } from '../../contract/assets.ts'
 import { ASSET_PATHS, RECORD_PAGE_SIZE } from '../../contract/assets.ts'
-import { IDEMPOTENCY_HEADER } from '../../contract/envelopes.ts'
 import { LAUNCH_PATHS, type LaunchCoin } from '../../contract/launch.ts'
 import { MARKET_PATHS, type MarketTopic, type PriceListAnswer } from '../../contract/market.ts'
 import { ApiError, postBb, postContract, postMarket, REQUEST_TIMEOUT_MS } from '../../lib/api-client'
-import { isRetryableFailure } from '../../lib/idempotency'
+import { isRetryableFailure, keyed } from '../../lib/idempotency'
 import { enqueue, handOver, settle, watchOutbox } from '../../lib/outbox'
 
-const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } })
 
 export const fetchAccounts = (accountType: AccountTypeId) => postContract<AssetRow[]>(ASSET_PATHS.accounts, { accountType })
 
@@ -35,7 +33,7 @@ export const fetchRecords = (query: RecordQuery) =>
   postContract<RecordPage>(ASSET_PATHS.records, { ...query, pageSize: RECORD_PAGE_SIZE })
 
 export const transfer = (input: { amount: string; currency: string; type: TransferType }, key: string) =>
-  postContract<AssetRecord | null>(ASSET_PATHS.transfer, input, once(key))
+  postContract<AssetRecord | null>(ASSET_PATHS.transfer, input, keyed(key))
 
 // ── Transfers through the outbox (architecture §5) ──────────────────────────────────────────────────
 // The transfer is written to the outbox with its key before any attempt. Online, the page sends it
@@ -102,7 +100,7 @@ export const fetchWithdrawConfig = (currency: string) => postBb<WithdrawConfig>(
 export const withdraw = (
   input: { currency: string; chain: string; address: string; amount: string; remark: string; tradePassword: string },
   key: string,
-) => postBb<AssetRecord>(ASSET_PATHS.withdraw, input, once(key))
+) => postBb<AssetRecord>(ASSET_PATHS.withdraw, input, keyed(key))
 
 export const fetchAddresses = (currency?: string) => postBb<WithdrawAddress[]>(ASSET_PATHS.addressList, { currency })
 
@@ -118,7 +116,7 @@ export const fetchExchangeQuote = (input: { from: string; to: string; amount: st
   postBb<ExchangeQuote>(ASSET_PATHS.exchangeQuote, input)
 
 export const exchange = (input: { from: string; to: string; amount: string }, key: string) =>
-  postBb<AssetRecord>(ASSET_PATHS.exchange, input, once(key))
+  postBb<AssetRecord>(ASSET_PATHS.exchange, input, keyed(key))
 
 // ── Prices for the converted values (spec §9: USDT 1, other coins their USDT market close) ─────
 // Through the market's price list, not the market feature (a feature never imports another): the

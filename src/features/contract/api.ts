@@ -7,13 +7,12 @@
 import { ACCOUNT_TYPES, ASSET_PATHS, type AssetRow } from '../../contract/assets.ts'
 import type { ContractConfig, ContractPage, ContractPosition, Direction, EntryType, PositionFilter } from '../../contract/contracts.ts'
 import { CONTRACT_PATHS } from '../../contract/contracts.ts'
-import { IDEMPOTENCY_HEADER } from '../../contract/envelopes.ts'
 import { postContract } from '../../lib/api-client'
+import { keyed } from '../../lib/idempotency'
 
 /** Spec §9: lists page by 10. */
 export const CONTRACT_PAGE_SIZE = 10
 
-const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } })
 
 export const fetchContractConfig = () => postContract<ContractConfig>(CONTRACT_PATHS.config)
 
@@ -30,20 +29,20 @@ export interface OpenInput {
   stopLoss?: string
   takeProfit?: string
 }
-export const openPosition = (input: OpenInput, key: string) => postContract<ContractPosition>(CONTRACT_PATHS.open, input, once(key))
+export const openPosition = (input: OpenInput, key: string) => postContract<ContractPosition>(CONTRACT_PATHS.open, input, keyed(key))
 
 /** A pending limit entry withdrawn: what it held comes back. */
-export const cancelEntry = (id: string, key: string) => postContract<ContractPosition>(CONTRACT_PATHS.cancel, { id }, once(key))
+export const cancelEntry = (id: string, key: string) => postContract<ContractPosition>(CONTRACT_PATHS.cancel, { id }, keyed(key))
 
 /** Closes `quantity` of the position, or all of it when absent. */
 export const closePosition = (input: { id: string; quantity?: string }, key: string) =>
-  postContract<ContractPosition>(CONTRACT_PATHS.close, input, once(key))
+  postContract<ContractPosition>(CONTRACT_PATHS.close, input, keyed(key))
 
-export const addMargin = (input: { id: string; amount: string }, key: string) => postContract<ContractPosition>(CONTRACT_PATHS.addMargin, input, once(key))
+export const addMargin = (input: { id: string; amount: string }, key: string) => postContract<ContractPosition>(CONTRACT_PATHS.addMargin, input, keyed(key))
 
 /** The stops as they should be: an absent one is removed. */
 export const editStops = (input: { id: string; stopLoss?: string; takeProfit?: string }, key: string) =>
-  postContract<ContractPosition>(CONTRACT_PATHS.editStops, input, once(key))
+  postContract<ContractPosition>(CONTRACT_PATHS.editStops, input, keyed(key))
 
 /** The caller's pending and holding positions of one pair (every pair when absent), newest first. */
 export const fetchPositions = (symbol: string | undefined) => postContract<ContractPosition[]>(CONTRACT_PATHS.positions, { symbol })

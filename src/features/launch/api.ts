@@ -4,17 +4,16 @@
 // confirm, so a retry after a lost answer never subscribes (or sells) twice. The answers are
 // mapped onto the screens' own shapes (model.ts), each with the server clock's offset it gave.
 import { ACCOUNT_TYPES, ASSET_PATHS, type AssetRow } from '../../contract/assets.ts'
-import { IDEMPOTENCY_HEADER } from '../../contract/envelopes.ts'
 import {
   LAUNCH_PAGE_SIZE, LAUNCH_PATHS, type LaunchProject, type LaunchProjectDetail, type LaunchProjectPage, type LaunchSale,
   type LaunchSaleTerms, type LaunchSubscription, type LaunchSubscriptionPage,
 } from '../../contract/launch.ts'
 import { postBb, postContract } from '../../lib/api-client'
+import { keyed } from '../../lib/idempotency'
 import { readFreshness } from '../../lib/freshness'
 import { clockOffset, type ListPhase } from './logic'
 import type { Project, Subscription, Timed } from './model'
 
-const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } })
 
 /** Calls `call`, noting how far the server's clock is ahead (null for an answer from the worker's storage, whose serverTime is old). */
 async function timed<T extends { serverTime: number }>(call: () => Promise<T>): Promise<Timed<T>> {
@@ -48,9 +47,9 @@ export async function fetchSubscriptions(pageNo: number): Promise<Timed<{ list: 
 }
 
 export const subscribe = (input: { id: string; quantity: string; tradePassword: string }, key: string) =>
-  postBb<LaunchSubscription>(LAUNCH_PATHS.subscribe, input, once(key))
+  postBb<LaunchSubscription>(LAUNCH_PATHS.subscribe, input, keyed(key))
 
-export const sell = (input: { id: string; quantity: string; tradePassword: string }, key: string) => postBb<LaunchSale>(LAUNCH_PATHS.sell, input, once(key))
+export const sell = (input: { id: string; quantity: string; tradePassword: string }, key: string) => postBb<LaunchSale>(LAUNCH_PATHS.sell, input, keyed(key))
 
 /** The white paper's address (a public GET the worker keeps for offline reading). */
 export const paperUrl = (id: string) => `${LAUNCH_PATHS.paper}?id=${encodeURIComponent(id)}`

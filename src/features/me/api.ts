@@ -3,6 +3,7 @@ import { USER_PATHS } from '../../contract/user.ts'
 import type { AvatarResult, CollectionAccount, DocType, InboxMessage, InboxPage, InviteePage, KycInfo, UnreadCount } from '../../contract/profile.ts'
 import { PROFILE_PATHS } from '../../contract/profile.ts'
 import { getPrivateBlob, postBb, uploadBb, type UploadProgress } from '../../lib/api-client'
+import { keyed } from '../../lib/idempotency'
 
 export { fetchCustomerService, fetchParam, fetchUserInfo } from './session-api'
 
@@ -42,14 +43,15 @@ export interface KycSubmission {
   back: File
 }
 
-export function submitKyc(submission: KycSubmission, onProgress: UploadProgress) {
+/** `key`: the submission's idempotency key, so a retry after a lost answer is not "already submitted". */
+export function submitKyc(submission: KycSubmission, onProgress: UploadProgress, key: string) {
   const form = new FormData()
   form.append('name', submission.name)
   form.append('docType', String(submission.docType))
   form.append('docNumber', submission.docNumber)
   form.append('front', submission.front)
   form.append('back', submission.back)
-  return uploadBb<KycInfo>(PROFILE_PATHS.kycSubmit, form, onProgress)
+  return uploadBb<KycInfo>(PROFILE_PATHS.kycSubmit, form, onProgress, keyed(key))
 }
 
 /** The caller's own document photo: it needs the session header, so it is fetched and shown as a blob. */
@@ -68,8 +70,8 @@ export const markAllRead = () => postBb<UnreadCount>(PROFILE_PATHS.markRead)
 
 export const fetchCollectionAccount = () => postBb<CollectionAccount | null>(PROFILE_PATHS.bankCard)
 
-export const saveCollectionAccount = (account: { bankName: string; cardName: string; cardNumber: string; tradePassword: string }) =>
-  postBb<CollectionAccount>(PROFILE_PATHS.setBankCard, account)
+export const saveCollectionAccount = (account: { bankName: string; cardName: string; cardNumber: string; tradePassword: string }, key: string) =>
+  postBb<CollectionAccount>(PROFILE_PATHS.setBankCard, account, keyed(key))
 
 export interface ShippedLicence {
   name: string

@@ -78,6 +78,13 @@ export const checkKycForm = (form: KycForm) =>
     back: form.back ? null : msg`Please add the back photo of the document`,
   })
 
+/** What a KYC submission asks for, as the key of its retries: the fields and which photos (by name, size and date). */
+const photoFingerprint = (file: File) => [file.name, file.size, file.lastModified]
+
+export function kycFingerprint(submission: { name: string; docType: number; docNumber: string; front: File; back: File }): string {
+  return JSON.stringify([submission.name, submission.docType, submission.docNumber, photoFingerprint(submission.front), photoFingerprint(submission.back)])
+}
+
 export interface CollectionForm {
   bankName: string
   cardName: string

@@ -5,14 +5,13 @@
 // caller made at the first confirm, so a retry after a lost answer never opens a second order.
 import type { AssetRecord, AssetRow, RecordPage } from '../../contract/assets.ts'
 import { ACCOUNT_TYPES, ASSET_PATHS, RECORD_PAGE_SIZE, TRANSFER_TYPES } from '../../contract/assets.ts'
-import { IDEMPOTENCY_HEADER } from '../../contract/envelopes.ts'
 import { MARKET_PATHS, type KlineAnswer, type MarketTopic, type PriceListAnswer } from '../../contract/market.ts'
 import type { SecondsConfig, SecondsOrder, SecondsOrderPage, SecondsTradeType, EntryStatus } from '../../contract/seconds.ts'
 import { SECONDS_FEE_PARAM, SECONDS_PATHS } from '../../contract/seconds.ts'
 import { USER_PATHS, type ParamValue } from '../../contract/user.ts'
 import { postBb, postContract, postMarket, postSecond } from '../../lib/api-client'
+import { keyed } from '../../lib/idempotency'
 
-const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } })
 
 export const fetchConfig = () => postSecond<SecondsConfig[]>(SECONDS_PATHS.config)
 
@@ -27,7 +26,7 @@ export interface OrderInput {
   positionTime: number
   tradeType: SecondsTradeType
 }
-export const createOrder = (input: OrderInput, key: string) => postSecond<SecondsOrder | null>(SECONDS_PATHS.createOrder, input, once(key))
+export const createOrder = (input: OrderInput, key: string) => postSecond<SecondsOrder | null>(SECONDS_PATHS.createOrder, input, keyed(key))
 
 export interface OrderQuery {
   entryStatus: EntryStatus
@@ -48,7 +47,7 @@ export const fetchContractRecords = (pageNo: number) =>
 
 /** Spot → contract (spec §3 transfer payload: amount, currency, type 1). */
 export const transferIn = (input: { amount: string; currency: string }, key: string) =>
-  postContract<AssetRecord | null>(ASSET_PATHS.transfer, { ...input, type: TRANSFER_TYPES.spotToContract }, once(key))
+  postContract<AssetRecord | null>(ASSET_PATHS.transfer, { ...input, type: TRANSFER_TYPES.spotToContract }, keyed(key))
 
 // ── Market reads of the pair header (through the contract's paths, not the market feature) ──
 /** How many 1-minute closes the header's sparkline draws: the last hour. */

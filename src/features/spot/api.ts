@@ -3,16 +3,15 @@
 // idempotency key the caller made at the first confirm, so a retry after a lost answer never
 // places (or cancels) twice. Balances come from the spot account (the asset calls, account type 1).
 import { ACCOUNT_TYPES, ASSET_PATHS, type AssetRow } from '../../contract/assets.ts'
-import { IDEMPOTENCY_HEADER } from '../../contract/envelopes.ts'
 import type { DepthType } from '../../contract/market.ts'
 import type { HistoryFilter, OrderSide, OrderType, SpotBook, SpotConfig, SpotOrder, SpotOrderDetail, SpotOrderPage } from '../../contract/spot.ts'
 import { SPOT_PATHS } from '../../contract/spot.ts'
 import { postBb, postContract } from '../../lib/api-client'
+import { keyed } from '../../lib/idempotency'
 
 /** Spec §9: lists page by 10. */
 export const SPOT_PAGE_SIZE = 10
 
-const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } })
 
 export const fetchSpotConfig = () => postBb<SpotConfig>(SPOT_PATHS.config)
 
@@ -31,9 +30,9 @@ export interface PlaceInput {
   triggerPrice?: string
   postOnly?: '1'
 }
-export const placeOrder = (input: PlaceInput, key: string) => postBb<SpotOrder>(SPOT_PATHS.place, input, once(key))
+export const placeOrder = (input: PlaceInput, key: string) => postBb<SpotOrder>(SPOT_PATHS.place, input, keyed(key))
 
-export const cancelOrder = (id: string, key: string) => postBb<SpotOrder>(SPOT_PATHS.cancel, { id }, once(key))
+export const cancelOrder = (id: string, key: string) => postBb<SpotOrder>(SPOT_PATHS.cancel, { id }, keyed(key))
 
 /** The caller's untriggered and open orders of one pair (all pairs when absent), newest first. */
 export const fetchOpenOrders = (symbol: string | undefined, pageNo: number) =>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import type { CollectionAccount as Account } from '../../../contract/profile.ts'
 import { normalizeCardNumber, normalizeName } from '../../../contract/profile.ts'
 import { hasErrors, type FormErrors } from '../../../lib/form-errors'
 import { formatDate } from '../../../lib/format'
+import { type PendingKey, sendOnce } from '../../../lib/idempotency'
 import { toast } from '../../../lib/toast'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { PasswordField, TextField } from '../../../lib/ui/text-field'
@@ -25,6 +26,7 @@ export function CollectionAccountCard() {
   const [form, setForm] = useState(EMPTY)
   const [errors, setErrors] = useState<FormErrors<Field>>({})
   const { busy, run } = useBusyAction()
+  const pendingKey = useRef<PendingKey | null>(null)
   const refuseOffline = useRefuseOffline()
   const set = (field: Field, clean = (v: string) => v) => (value: string) => setForm((f) => ({ ...f, [field]: clean(value) }))
 
@@ -34,11 +36,10 @@ export function CollectionAccountCard() {
     setErrors(found)
     if (hasErrors(found) || refuseOffline()) return
     await run(async () => {
-      const account = await saveCollectionAccount({
-        bankName: normalizeName(form.bankName), cardName: normalizeName(form.cardName),
-        cardNumber: normalizeCardNumber(form.cardNumber), tradePassword: form.tradePassword,
-      })
-      setSaved(account)
+      const account = { bankName: normalizeName(form.bankName), cardName: normalizeName(form.cardName), cardNumber: normalizeCardNumber(form.cardNumber) }
+      // The same account tried again after a lost answer keeps its key: the server answers its first answer.
+      const stored = await sendOnce(pendingKey, JSON.stringify(account), (key) => saveCollectionAccount({ ...account, tradePassword: form.tradePassword }, key))
+      setSaved(stored)
       setForm(EMPTY)
       toast.success(t`Collection account saved`)
     })

@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { DOC_TYPES, normalizeDocNumber, normalizeName, type DocType, type KycInfo } from '../../../contract/profile.ts'
 import { hasErrors, type FormErrors } from '../../../lib/form-errors'
+import { type PendingKey, sendOnce } from '../../../lib/idempotency'
 import { toast } from '../../../lib/toast'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { TextField } from '../../../lib/ui/text-field'
 import { useBusyAction } from '../../../lib/ui/use-busy-action'
 import { usePickedImage } from '../../../lib/ui/use-picked-image'
 import { submitKyc } from '../api'
-import { checkKycForm } from '../logic'
+import { checkKycForm, kycFingerprint } from '../logic'
 import { DOC_TYPE_LABELS } from './doc-labels'
 import { KycPhotoField } from './kyc-photo-field'
 import { UploadProgress } from './upload-progress'
@@ -30,6 +31,8 @@ export function KycForm({ onSubmitted }: { onSubmitted: (info: KycInfo) => void 
   const [errors, setErrors] = useState<FormErrors<Field>>({})
   const [progress, setProgress] = useState<number | null>(null)
   const { busy, run } = useBusyAction()
+  // One key per submission, kept for a retry after a lost answer (the server then answers its first answer).
+  const pendingKey = useRef<PendingKey | null>(null)
   const refuseOffline = useRefuseOffline()
 
   // A photo picked after a refused submit clears that photo's message at once.
@@ -48,7 +51,7 @@ export function KycForm({ onSubmitted }: { onSubmitted: (info: KycInfo) => void 
     await run(async () => {
       setProgress(0)
       try {
-        const info = await submitKyc(submission, setProgress)
+        const info = await sendOnce(pendingKey, kycFingerprint(submission), (key) => submitKyc(submission, setProgress, key))
         toast.success(t`Submitted for review`)
         onSubmitted(info)
       } finally {
