@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Database } from './database.ts'
 import { bytes, str } from './rows.ts'
 
@@ -45,6 +45,14 @@ export async function readSharedFile(home: SharedHome, folder: string, name: str
   } catch {
     return undefined
   }
+}
+
+/**
+ * The file's path for someone on this machine to open (the admin tool), or undefined where no file
+ * of it exists: on PostgreSQL the bytes are a row, so they must be read and written out instead.
+ */
+export function sharedFilePath(home: SharedHome, folder: string, name: string): string | undefined {
+  return home.db.engine === 'postgres' ? undefined : resolve(home.dataDir, folder, name)
 }
 
 export async function removeSharedFile(home: SharedHome, folder: string, name: string): Promise<void> {

@@ -1,19 +1,18 @@
-// `npm run admin -- kyc …`: the operators' review of identity verifications. `show` prints the
-// paths of files the operator can open the photos from; approve and reject go through review.ts,
+// `npm run admin -- kyc …`: the operators' review of identity verifications. `show` prints one
+// with where to see its photos (admin-photos.ts: the stored files, or `--photos <folder>` writes
+// them there; never a copy of the tool's own choosing); approve and reject go through review.ts,
 // the only way a submission leaves reviewing. Answers the admin tool's { out | err, exitCode }.
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Database } from '../db/database.ts'
 import { DOC_TYPES, KYC_STATE } from '../../src/contract/profile.ts'
-import { DEFAULT_CONFIG } from '../config.ts'
 import { num, str } from '../db/rows.ts'
-import { type FileHome, readUpload } from '../uploads/store.ts'
+import { PhotoFolderRefusal, type PhotoLines, storedPhotos, writePhotos } from './admin-photos.ts'
 import { approveKyc, KycReviewRefusal, rejectKyc } from './review.ts'
 import { findSubmission, type Submission } from './submissions.ts'
 
 export const KYC_USAGE = `  kyc list [reviewing|all]             identity verifications (default: those awaiting review)
-  kyc show <id>                        one verification, with its photos copied into files to open
+  kyc show <id> [--photos <folder>]    one verification and where its photos are (SQLite: the stored
+                                       files); --photos writes both into that existing private folder
+                                       (needed on PostgreSQL, where they are in the database)
   kyc approve <id>                     verify the user's identity
   kyc reject <id> <reason…>            reject it; the reason is shown to the user, who may submit again`
 
@@ -38,26 +37,8 @@ async function list(db: Database, all: boolean): Promise<Outcome> {
   return { out: lines.join('\n'), exitCode: 0 }
 }
 
-/**
- * The two photos copied out of the image store into a new private folder: the store may keep them
- * in the database (PostgreSQL, architecture §6 "Storage"), where no file of theirs exists to open.
- */
-async function photoFiles(db: Database, dataDir: string, s: Submission): Promise<{ front: string; back: string }> {
-  const home: FileHome = { db, config: { ...DEFAULT_CONFIG, dataDir } }
-  const folder = await mkdtemp(join(tmpdir(), `kyc-${s.id}-`))
-  const copy = async (side: 'front' | 'back', name: string): Promise<string> => {
-    const bytes = await readUpload(home, name)
-    if (!bytes) return `(missing: ${name})`
-    const path = join(folder, `${side}.jpg`)
-    await writeFile(path, bytes, { flag: 'wx', mode: 0o600 })
-    return path
-  }
-  return { front: await copy('front', s.frontPhoto), back: await copy('back', s.backPhoto) }
-}
-
-async function describe(db: Database, dataDir: string, s: Submission): Promise<string> {
+async function describe(db: Database, s: Submission, photos: PhotoLines): Promise<string> {
   const email = (await db.get('SELECT email FROM users WHERE id = ?', s.userId))?.email
-  const photos = await photoFiles(db, dataDir, s)
   return [
     `verification #${s.id}: ${STATE_NAMES[s.state]}`,
     `user:      ${String(email)} (id ${s.userId})`,
@@ -70,13 +51,28 @@ async function describe(db: Database, dataDir: string, s: Submission): Promise<s
   ].join('\n')
 }
 
+/** `show <id> [--photos <folder>]`; undefined for a usage mistake. */
+async function show(db: Database, dataDir: string, id: string, rest: string[]): Promise<Outcome | undefined> {
+  const [flag, folder, ...more] = rest
+  if (rest.length > 0 && (flag !== '--photos' || !folder || more.length > 0)) return undefined
+  const submission = /^[1-9]\d{0,15}$/.test(id) ? await findSubmission(db, Number(id)) : undefined
+  if (!submission) return { err: `no verification with id ${id}`, exitCode: 1 }
+  try {
+    const photos = folder === undefined ? await storedPhotos(db, dataDir, submission) : await writePhotos(db, dataDir, submission, folder)
+    return { out: await describe(db, submission, photos), exitCode: 0 }
+  } catch (error) {
+    if (error instanceof PhotoFolderRefusal) return { err: error.message, exitCode: 1 }
+    throw error
+  }
+}
+
 export async function kycCommand(db: Database, dataDir: string, args: string[], now: number): Promise<Outcome> {
   const [sub, id, ...rest] = args
   try {
     if (sub === 'list' && rest.length === 0 && (id === undefined || id === 'reviewing' || id === 'all')) return await list(db, id === 'all')
-    if (sub === 'show' && id && rest.length === 0) {
-      const submission = /^[1-9]\d{0,15}$/.test(id) ? await findSubmission(db, Number(id)) : undefined
-      return submission ? { out: await describe(db, dataDir, submission), exitCode: 0 } : { err: `no verification with id ${id}`, exitCode: 1 }
+    if (sub === 'show' && id) {
+      const shown = await show(db, dataDir, id, rest)
+      if (shown) return shown
     }
     if (sub === 'approve' && id && rest.length === 0) {
       const done = await approveKyc(db, id, now)

@@ -7,7 +7,7 @@
 // the one address serves what any instance stored.
 import { randomBytes } from 'node:crypto'
 import type { AppContext } from '../context.ts'
-import { readSharedFile, removeSharedFile, type SharedFolder, writeSharedFile } from '../db/shared-files.ts'
+import { readSharedFile, removeSharedFile, sharedFilePath, type SharedFolder, writeSharedFile } from '../db/shared-files.ts'
 
 const NAME = /^[0-9a-f]{32}\.jpg$/
 
@@ -47,3 +47,10 @@ const uploads = imageFolder('uploads')
 export const saveUpload = uploads.save
 export const readUpload = uploads.read
 export const removeUpload = uploads.remove
+
+/**
+ * Where an upload is a file an operator can open (SQLite: under DATA_DIR/uploads; it may since have
+ * been removed), or undefined: on PostgreSQL it is a row, and a name the store could not have made
+ * points nowhere.
+ */
+export const uploadPath = (home: FileHome, name: string): string | undefined => (NAME.test(name) ? sharedFilePath(at(home), 'uploads', name) : undefined)

@@ -16,11 +16,16 @@ export interface AdminRun {
 
 /** `npm run admin -- …` on the server's database; a failing run is answered, not thrown. */
 export async function admin(server: { database: DatabaseLocation }, ...args: string[]): Promise<AdminRun> {
+  return await adminWithEnv(server, {}, ...args)
+}
+
+/** The same with more environment variables: a TMPDIR of the test's own shows what the tool leaves there. */
+export async function adminWithEnv(server: { database: DatabaseLocation }, extra: Record<string, string>, ...args: string[]): Promise<AdminRun> {
   const { dataDir, databaseUrl } = server.database
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
       // Only what the tool reads: the test runner's own NODE_OPTIONS would slow every start.
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...extra },
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
