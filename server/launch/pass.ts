@@ -25,6 +25,8 @@ export async function allocateProject(db: Database, projectId: number, now: numb
     if (moved.changes !== 1) return false
     const project = await findProject(db, projectId) as StoredProject
     const pending = await pendingOf(db, projectId)
+    // Per user (logic.ts): a user's subscriptions are pooled, their share spread back over them,
+    // so each subscription below still gets its own allocation, refund, entry and message.
     const shares = new Map(allocate(pending, project.forSale, project.precision).map((share) => [share.id, share.allocated]))
     for (const subscription of pending) {
       if (!await allocateOne(db, project, subscription, shares.get(subscription.id) ?? '0', now)) throw new Error('launch: a pending subscription moved during the allocation')

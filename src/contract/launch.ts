@@ -12,12 +12,13 @@
 // an operator may cancel it instead (every subscriber refunded). While joining, a user subscribes
 // a quantity between minPerUser and maxPerUser (several subscriptions add up within the maximum);
 // quantity × price USDT is frozen in the spot account. At joinEnd every subscription is allocated
-// once: all of it when the total fits, else pro-rata (quantity × forSale ÷ total, truncated to the
-// coin's precision; the dust stays with the project). The USDT of the allocation goes to the
-// project, the rest is unfrozen back. The tokens sit frozen in the user's spot account (LOCKED)
-// until unlockAt = joinEnd + lockDays, then become available (HOLD): the coin is then a row of the
-// spot account like any other. A holder may sell them back to the pool at the listing price for a
-// fee (SELLED once all of a subscription's tokens are sold).
+// once: all of it when the total fits, else pro-rata per user (the user's total × forSale ÷ total,
+// truncated once to the coin's precision, then spread over that user's subscriptions, so each
+// still shows its own allocated and refunded; the dust stays with the project). The USDT of the
+// allocation goes to the project, the rest is unfrozen back. The tokens sit frozen in the user's
+// spot account (LOCKED) until unlockAt = joinEnd + lockDays, then become available (HOLD): the
+// coin is then a row of the spot account like any other. A holder may sell them back to the pool
+// at the listing price for a fee (SELLED once all of a subscription's tokens are sold).
 //
 // The assets screen: the spot account list (ASSET_PATHS.accounts, accountType 1) also has a row for
 // every launched coin the user holds (available or frozen), with `currencyName` the coin's symbol,

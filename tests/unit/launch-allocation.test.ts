@@ -10,15 +10,15 @@ import { allocate, costOf, phaseAt, refundOf } from '../../server/launch/logic.t
 
 describe('allocate', () => {
   it('gives everyone what they asked when the total fits', () => {
-    expect(allocate([{ id: 1, quantity: '30' }, { id: 2, quantity: '70' }], '100', 2)).toEqual([{ id: 1, allocated: '30' }, { id: 2, allocated: '70' }])
+    expect(allocate([{ id: 1, userId: 1, quantity: '30' }, { id: 2, userId: 2, quantity: '70' }], '100', 2)).toEqual([{ id: 1, allocated: '30' }, { id: 2, allocated: '70' }])
   })
   it('shares pro rata when oversubscribed, truncated to the precision', () => {
-    expect(allocate([{ id: 1, quantity: '3' }, { id: 2, quantity: '7' }, { id: 3, quantity: '1' }], '5', 2)).toEqual([
+    expect(allocate([{ id: 1, userId: 1, quantity: '3' }, { id: 2, userId: 2, quantity: '7' }, { id: 3, userId: 3, quantity: '1' }], '5', 2)).toEqual([
       { id: 1, allocated: '1.36' },
       { id: 2, allocated: '3.18' },
       { id: 3, allocated: '0.45' },
     ])
-    expect(allocate([{ id: 1, quantity: '2' }, { id: 2, quantity: '1' }], '1', 0)).toEqual([{ id: 1, allocated: '0' }, { id: 2, allocated: '0' }])
+    expect(allocate([{ id: 1, userId: 1, quantity: '2' }, { id: 2, userId: 2, quantity: '1' }], '1', 0)).toEqual([{ id: 1, allocated: '0' }, { id: 2, allocated: '0' }])
   })
   it('refunds what was not allocated', () => {
     expect(refundOf('30', '27.5', '0.5')).toBe('16.25')
@@ -46,7 +46,8 @@ describe('allocation properties', () => {
           fc.property(demandsArb(precision), (quantities) => {
             const forSale = new BigNumber(saleUnits).shiftedBy(-precision).toFixed()
             const price = new BigNumber(priceCents).shiftedBy(-2).toFixed()
-            const demands = quantities.map((quantity, id) => ({ id, quantity }))
+            // One user each here; launch-allocation-per-user.test.ts pools several subscriptions of one user.
+            const demands = quantities.map((quantity, id) => ({ id, userId: id, quantity }))
             const shares = allocate(demands, forSale, precision)
             const total = quantities.reduce((sum, q) => sum.plus(q), new BigNumber(0))
             const given = shares.reduce((sum, share) => sum.plus(share.allocated), new BigNumber(0))
