@@ -12,6 +12,7 @@ import { startDemoAutoApprove } from './deposits/demo-auto-approve.ts'
 import { registerDepositRoutes } from './deposits/routes.ts'
 import { openDatabase } from './db/open.ts'
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts'
+import { installLingeringClose } from './http/lingering-close.ts'
 import { startDemoKycApproval } from './kyc/demo-auto-approve.ts'
 import { registerStaticApp } from './http/static-app.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -72,6 +73,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   if ((options.seedDemo ?? true) && (await seedIfEmpty(ctx))) app.log.info('demo account created')
 
   installErrorHandling(app)
+  // An answer that refuses a body still arriving ends the connection without resetting it.
+  installLingeringClose(app)
   trackKeyedRoutes(app)
   await app.register(fastifyFormbody)
   registerUserRoutes(app, ctx)

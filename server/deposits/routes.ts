@@ -7,7 +7,6 @@ import { ASSET_PATHS } from '../../src/contract/assets.ts'
 import { answerKeyed, fileDigest, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { requireSession } from '../auth/require-session.ts'
 import type { AppContext } from '../context.ts'
-import { ApiError } from '../http/envelope.ts'
 import { readFields } from '../http/fields.ts'
 import type { MarketSource } from '../market/source.ts'
 import { UPLOAD_LIMITS, readUploadForm } from '../uploads/form.ts'
@@ -32,19 +31,14 @@ export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContex
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS })
-    scope.post(ASSET_PATHS.deposit, KEYED_ROUTE, async (request, reply) => {
+    // A refused upload may still be arriving: the lingering close (http/lingering-close.ts) ends it.
+    scope.post(ASSET_PATHS.deposit, KEYED_ROUTE, async (request) => {
       const session = await requireSession(ctx, request)
-      try {
-        const form = await readUploadForm(request, 'proof')
-        const fields = readFields(form.body, ['currency', 'chain', 'amount'])
-        // The same upload retried (the app timed out during the re-encode) is the same request.
-        const proof = fileDigest(form.file)
-        return await answerKeyed(ctx.db, request, session.userId, { ...fields, proof }, (call) => requestDeposit(ctx, deps, call, fields, form.file))
-      } catch (error) {
-        // A refused upload may still be arriving: close the connection rather than read it all.
-        if (error instanceof ApiError && error.httpStatus === 413) reply.header('connection', 'close')
-        throw error
-      }
+      const form = await readUploadForm(request, 'proof')
+      const fields = readFields(form.body, ['currency', 'chain', 'amount'])
+      // The same upload retried (the app timed out during the re-encode) is the same request.
+      const proof = fileDigest(form.file)
+      return await answerKeyed(ctx.db, request, session.userId, { ...fields, proof }, (call) => requestDeposit(ctx, deps, call, fields, form.file))
     })
   })
 }

@@ -1,13 +1,13 @@
 // Reads the verification form: a few text fields and exactly two image files (front, back), each
 // within the upload pipeline's size limit. Like uploads/form.ts, nothing larger than the limits is
 // ever held: a declared length above them is refused before reading, a file growing past its limit
-// is cut off while streaming.
+// is refused the moment it does.
 import type { FastifyRequest } from 'fastify'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { fileDigest } from '../assets/idempotency.ts'
 import { ApiError, badRequest } from '../http/envelope.ts'
 import { readFields } from '../http/fields.ts'
-import { imageTooLarge, UPLOAD_LIMITS } from '../uploads/form.ts'
+import { imageTooLarge, readFilePart, UPLOAD_LIMITS } from '../uploads/form.ts'
 import { MAX_UPLOAD_BYTES } from '../uploads/image-header.ts'
 
 const FORM_OVERHEAD_BYTES = 64 * 1024
@@ -35,7 +35,7 @@ async function readParts(request: FastifyRequest): Promise<KycForm> {
   const form: KycForm = { body: fields, files: {} }
   for await (const part of request.parts({ limits: KYC_UPLOAD_LIMITS })) {
     if (part.type === 'file') {
-      const bytes = await part.toBuffer()
+      const bytes = await readFilePart(part.file)
       if (!isSide(part.fieldname) || form.files[part.fieldname] !== undefined) throw badRequest(SERVER_MESSAGES.invalidRequest)
       if (bytes.length > 0) form.files[part.fieldname] = bytes
       continue

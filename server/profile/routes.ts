@@ -2,13 +2,13 @@
 // setBankCard) and of identity verification (kycStatus, kycSubmit, kycPhoto). Multipart parsing is
 // registered in a scope of its own, so only the two upload routes accept multipart bodies.
 import fastifyMultipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { PROFILE_PATHS } from '../../src/contract/profile.ts'
 import { answerKeyed, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { pagingOf } from '../assets/record-query.ts'
 import { requireSession } from '../auth/require-session.ts'
 import type { AppContext } from '../context.ts'
-import { ApiError, ok } from '../http/envelope.ts'
+import { ok } from '../http/envelope.ts'
 import { readFields } from '../http/fields.ts'
 import { kycRequestFields, readKycForm } from '../kyc/form.ts'
 import { sendKycPhoto } from '../kyc/photo.ts'
@@ -18,16 +18,6 @@ import { UPLOAD_LIMITS, readUploadForm } from '../uploads/form.ts'
 import { changeAvatar, sendAvatar } from './avatar.ts'
 import { collectionAccountOf, setCollectionAccount } from './collection-account.ts'
 import { inviteePage } from './invitees.ts'
-
-/** A refused upload may still be arriving: close the connection rather than read it all. */
-async function closingOnTooLarge<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof ApiError && error.httpStatus === 413) reply.header('connection', 'close')
-    throw error
-  }
-}
 
 export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(`${PROFILE_PATHS.avatarImage}:name`, (request, reply) => {
@@ -59,16 +49,15 @@ export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContex
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS })
-    scope.post(PROFILE_PATHS.uploadIcon, async (request, reply) => {
+    // A refused upload may still be arriving: the lingering close (http/lingering-close.ts) ends it.
+    scope.post(PROFILE_PATHS.uploadIcon, async (request) => {
       const { userId } = await requireSession(ctx, request)
-      return closingOnTooLarge(reply, async () => changeAvatar(ctx, userId, (await readUploadForm(request, 'icon')).file))
+      return await changeAvatar(ctx, userId, (await readUploadForm(request, 'icon')).file)
     })
-    scope.post(PROFILE_PATHS.kycSubmit, KEYED_ROUTE, async (request, reply) => {
+    scope.post(PROFILE_PATHS.kycSubmit, KEYED_ROUTE, async (request) => {
       const { userId } = await requireSession(ctx, request)
-      return closingOnTooLarge(reply, async () => {
-        const form = await readKycForm(request)
-        return await answerKeyed(ctx.db, request, userId, kycRequestFields(form), (call) => submitKyc(ctx, call, form))
-      })
+      const form = await readKycForm(request)
+      return await answerKeyed(ctx.db, request, userId, kycRequestFields(form), (call) => submitKyc(ctx, call, form))
     })
   })
 }

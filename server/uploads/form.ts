@@ -1,6 +1,7 @@
 // Reads a multipart form with one image file (the deposit proof) without ever holding more than
 // MAX_UPLOAD_BYTES of it: a declared length above the limit is refused before reading, and a file
-// that grows past it while streaming is cut off (busboy's fileSize limit) and refused.
+// that grows past it while streaming is refused the moment it does (busboy's fileSize limit).
+import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import { BB_FAIL } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
@@ -36,13 +37,36 @@ const hasClientStatus = (error: unknown): boolean =>
 const isFileTooLarge = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE'
 
+/**
+ * A file part's bytes, refused with imageTooLarge as soon as busboy says it passed the limit. The
+ * plugin's own part.toBuffer() refuses it only when the part ends, that is after the client has
+ * sent all of it (50 MB of a 10× photo), or never if the client keeps sending; this answers at once
+ * and leaves the rest to the lingering close (server/http/lingering-close.ts).
+ */
+export function readFilePart(file: Readable & { truncated?: boolean }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const onData = (chunk: Buffer): void => {
+      chunks.push(chunk)
+    }
+    file.on('data', onData)
+    file.once('limit', () => {
+      file.off('data', onData)
+      chunks.length = 0
+      reject(imageTooLarge())
+    })
+    file.once('end', () => (file.truncated === true ? reject(imageTooLarge()) : resolve(Buffer.concat(chunks))))
+    file.once('error', reject)
+  })
+}
+
 async function readParts(request: FastifyRequest, fileField: string): Promise<UploadForm> {
   const fields: Record<string, string> = {}
   let file: Buffer | undefined
   for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
     if (part.type === 'file') {
       // Read even a part we refuse, so the parser can move on to report the refusal cleanly.
-      const bytes = await part.toBuffer()
+      const bytes = await readFilePart(part.file)
       if (part.fieldname !== fileField || file !== undefined) throw badRequest(SERVER_MESSAGES.invalidRequest)
       file = bytes.length > 0 ? bytes : undefined
       continue
