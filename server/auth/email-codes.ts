@@ -5,6 +5,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import { EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_SECONDS } from '../../src/contract/user.ts'
 import type { AppContext } from '../context.ts'
 import { num, str } from '../db/rows.ts'
+import { type AttemptOutcome, attemptSecret } from './login-limit.ts'
 
 export type CodePurpose = 'register' | 'reset'
 export const MAX_WRONG_GUESSES = 5
@@ -45,6 +46,15 @@ export async function checkCode(ctx: AppContext, email: string, purpose: CodePur
     }
     return matches
   })
+}
+
+/**
+ * A guess of a code from a client: checkCode under the guessing limits of login-limit.ts, so that
+ * asking for a new code every minute (which resets the code's own 5 guesses) does not give an
+ * attacker more guesses per hour, per account or per address. `warn`: the owner, when the account exists.
+ */
+export async function guessCode(ctx: AppContext, email: string, purpose: CodePurpose, code: string, address: string, warn?: string): Promise<AttemptOutcome> {
+  return await attemptSecret(ctx, { secret: `code ${purpose} ${email}`, address, account: email, warn }, () => checkCode(ctx, email, purpose, code))
 }
 
 /** Makes the current code unusable; sent_at stays so the resend limit still applies. */

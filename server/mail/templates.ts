@@ -44,3 +44,29 @@ export const alreadyRegisteredMail = (to: string): MailMessage => ({
     '',
   ].join('\n'),
 })
+
+/** Sent when an account's secrets have been guessed wrong many times within the hour (auth/login-limit.ts). */
+export const accountHammeredMail = (to: string, failures: number): MailMessage => ({
+  to,
+  subject: 'Someone is trying to get into your account',
+  text: [
+    `There have been ${failures} failed attempts to sign in to your account or confirm it with a password or code in the last hour.`,
+    '',
+    'Until they stop, each further attempt has to wait longer, and after 100 within an hour sign-in pauses for the rest of that hour.',
+    'If it was not you, nobody has got in: choose a long password you use nowhere else, and keep your fund password to yourself.',
+    '',
+  ].join('\n'),
+})
+
+/** Sent when the password was reset by email code: money and addresses wait (user/security-hold.ts). */
+export const passwordResetMail = (to: string, holdUntil: number): MailMessage => ({
+  to,
+  subject: 'Your password was reset',
+  text: [
+    'The login password of your account was just reset with a code sent to this address, and every session was signed out.',
+    '',
+    `For your safety, withdrawals and changes to your withdrawal addresses are paused until ${new Date(holdUntil).toUTCString()}.`,
+    'If it was not you, reset your password again now and contact support.',
+    '',
+  ].join('\n'),
+})

@@ -1,19 +1,20 @@
 // Changing passwords: the fund password, the login password (knowing the old one) and the reset
 // by email code (not knowing it).
 import type { FastifyRequest } from 'fastify'
-import type { BbEnvelope } from '../../src/contract/envelopes.ts'
+import { BB_OK, type BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { LOGIN_PASSWORD_PATTERN, TRADE_PASSWORD_PATTERN, VERIFICATION_CODE_PATTERN } from '../../src/contract/rules.ts'
 import type { EmailPayload, ForgetPwdPayload, SetTransactionPwdPayload, UpdatePwdPayload } from '../../src/contract/user.ts'
-import { checkCode, consumeCode, issueCode } from '../auth/email-codes.ts'
-import { attemptPassword, forgiveAccount } from '../auth/login-limit.ts'
+import { checkCode, consumeCode, guessCode, issueCode } from '../auth/email-codes.ts'
+import { attemptSecret, forgiveAccount } from '../auth/login-limit.ts'
 import { hashSecret, verifySecret } from '../auth/password.ts'
 import { requireSession, type Session } from '../auth/require-session.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
-import { resetCodeMail } from '../mail/templates.ts'
+import { passwordResetMail, resetCodeMail } from '../mail/templates.ts'
 import { validEmail } from './registration.ts'
+import { holdSecurityChanges, securityHoldMs } from './security-hold.ts'
 import { findUserByEmail, findUserById, setPasswordHash, setTradePasswordHash, type User } from './users.ts'
 
 /**
@@ -29,7 +30,8 @@ async function confirmPassword(
   const user = await findUserById(ctx, session.userId)
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   const address = ctx.clientAddress(request)
-  const outcome = await attemptPassword(ctx, user.email, address, () => verifySecret(password, user.passwordHash))
+  const guess = { secret: user.email, address, account: user.email, warn: user.email }
+  const outcome = await attemptSecret(ctx, guess, () => verifySecret(password, user.passwordHash))
   return outcome === 'ok' ? user : outcome
 }
 
@@ -68,21 +70,31 @@ export async function sendResetCode(ctx: AppContext, payload: EmailPayload): Pro
   return ok(null, SERVER_MESSAGES.codeSent)
 }
 
-export async function forgetPwd(ctx: AppContext, payload: ForgetPwdPayload): Promise<BbEnvelope<null>> {
+/**
+ * A new login password by email code. Unknown emails never get a usable code, so they fail exactly
+ * like a wrong code. A reset signs every session out and puts withdrawals and address changes on
+ * hold (security-hold.ts), and the owner is mailed: a guessed or stolen code cannot empty the account.
+ */
+export async function forgetPwd(ctx: AppContext, payload: ForgetPwdPayload, address: string): Promise<BbEnvelope<null>> {
   const email = validEmail(payload.email)
   if (!email) return fail(SERVER_MESSAGES.emailError)
   if (!LOGIN_PASSWORD_PATTERN.test(payload.password)) return fail(SERVER_MESSAGES.loginPasswordRule)
   if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
-  // Unknown emails never get a usable code, so they fail here exactly like a wrong code.
-  if (!await checkCode(ctx, email, 'reset', payload.code)) return fail(SERVER_MESSAGES.codeError)
+  const known = await findUserByEmail(ctx, email)
+  const outcome = await guessCode(ctx, email, 'reset', payload.code, address, known?.email)
+  if (outcome !== 'ok') return fail(outcome === 'limited' ? SERVER_MESSAGES.tooManyAttempts : SERVER_MESSAGES.codeError)
   const hash = await hashSecret(payload.password)
-  return await ctx.db.transaction(async () => {
+  const holdUntil = ctx.now() + await securityHoldMs(ctx.db)
+  const answer = await ctx.db.transaction(async () => {
     const user = await findUserByEmail(ctx, email)
     if (!user || !await checkCode(ctx, email, 'reset', payload.code)) return fail(SERVER_MESSAGES.codeError)
     await consumeCode(ctx, email, 'reset')
     await setPasswordHash(ctx, user.id, hash)
     await revokeUserSessions(ctx, user.id)
     await forgiveAccount(ctx, email)
+    await holdSecurityChanges(ctx.db, user.id, holdUntil)
     return ok(null)
   })
+  if (answer.code === BB_OK) ctx.mailer.send(passwordResetMail(email, holdUntil))
+  return answer
 }

@@ -10,7 +10,8 @@ import {
   VERIFICATION_CODE_PATTERN,
 } from '../../src/contract/rules.ts'
 import type { EmailCodePayload, EmailPayload, RegisterPayload } from '../../src/contract/user.ts'
-import { checkCode, consumeCode, issueCode } from '../auth/email-codes.ts'
+import { checkCode, consumeCode, guessCode, issueCode } from '../auth/email-codes.ts'
+import type { AttemptOutcome } from '../auth/login-limit.ts'
 import { hashSecret } from '../auth/password.ts'
 import type { AppContext } from '../context.ts'
 import { fail, ok } from '../http/envelope.ts'
@@ -37,14 +38,19 @@ export async function sendRegistrationCode(ctx: AppContext, payload: EmailPayloa
   return ok(null, SERVER_MESSAGES.codeSent)
 }
 
-export async function verifyRegistrationCode(ctx: AppContext, payload: EmailCodePayload): Promise<BbEnvelope<null>> {
+/** A code guess's answer: the same for a wrong code and for an email that already has an account. */
+const codeRefusal = (outcome: AttemptOutcome): BbEnvelope<null> =>
+  fail(outcome === 'limited' ? SERVER_MESSAGES.tooManyAttempts : SERVER_MESSAGES.codeError)
+
+export async function verifyRegistrationCode(ctx: AppContext, payload: EmailCodePayload, address: string): Promise<BbEnvelope<null>> {
   const email = validEmail(payload.email)
   if (!email) return fail(SERVER_MESSAGES.emailError)
   if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
-  return await checkCode(ctx, email, 'register', payload.code) ? ok(null) : fail(SERVER_MESSAGES.codeError)
+  const outcome = await guessCode(ctx, email, 'register', payload.code, address)
+  return outcome === 'ok' ? ok(null) : codeRefusal(outcome)
 }
 
-export async function register(ctx: AppContext, payload: RegisterPayload): Promise<BbEnvelope<null>> {
+export async function register(ctx: AppContext, payload: RegisterPayload, address: string): Promise<BbEnvelope<null>> {
   const email = validEmail(payload.email)
   if (!email) return fail(SERVER_MESSAGES.emailError)
   if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
@@ -52,8 +58,10 @@ export async function register(ctx: AppContext, payload: RegisterPayload): Promi
   if (payload.inviteCode !== undefined && !INVITE_CODE_PATTERN.test(payload.inviteCode)) {
     return fail(SERVER_MESSAGES.inviteCodeUnknown)
   }
-  if (await findUserByEmail(ctx, email)) return fail(SERVER_MESSAGES.emailRegistered)
-  if (!await checkCode(ctx, email, 'register', payload.code)) return fail(SERVER_MESSAGES.codeError)
+  // No "already registered" before the code: a known email never gets a usable code (its owner
+  // gets a mail saying they have an account), so it fails here exactly like a wrong code.
+  const outcome = await guessCode(ctx, email, 'register', payload.code, address)
+  if (outcome !== 'ok') return codeRefusal(outcome)
   const invitedBy = payload.inviteCode === undefined ? undefined : await findUserIdByInvitationCode(ctx, payload.inviteCode)
   if (payload.inviteCode !== undefined && invitedBy === undefined) return fail(SERVER_MESSAGES.inviteCodeUnknown)
 

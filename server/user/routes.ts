@@ -17,11 +17,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(USER_PATHS.sendEmailCodeForget, (request) => sendResetCode(ctx, readFields(request.body, ['email'])))
 
   app.post(USER_PATHS.emailVerification, (request) =>
-    verifyRegistrationCode(ctx, readFields(request.body, ['email', 'code'])),
+    verifyRegistrationCode(ctx, readFields(request.body, ['email', 'code']), ctx.clientAddress(request)),
   )
 
   app.post(USER_PATHS.register, (request) =>
-    register(ctx, readFields(request.body, ['email', 'code', 'password'], ['inviteCode'])),
+    register(ctx, readFields(request.body, ['email', 'code', 'password'], ['inviteCode']), ctx.clientAddress(request)),
   )
 
   app.post(USER_PATHS.login, (request) => {
@@ -46,5 +46,5 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     updatePwd(ctx, request, readFields(request.body, ['oldPassword', 'newPassword'])),
   )
 
-  app.post(USER_PATHS.forgetPwd, (request) => forgetPwd(ctx, readFields(request.body, ['email', 'code', 'password'])))
+  app.post(USER_PATHS.forgetPwd, (request) => forgetPwd(ctx, readFields(request.body, ['email', 'code', 'password']), ctx.clientAddress(request)))
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import type { LoginPayload, LoginResult, UserInfo } from '../../src/contract/user.ts'
-import { attemptPassword } from '../auth/login-limit.ts'
+import { attemptSecret } from '../auth/login-limit.ts'
 import { verifyAgainstNothing, verifySecret } from '../auth/password.ts'
 import { requestToken, requireSession } from '../auth/require-session.ts'
 import { createSession, revokeSession } from '../auth/sessions.ts'
@@ -16,7 +16,7 @@ export async function login(ctx: AppContext, request: FastifyRequest, payload: L
   const address = ctx.clientAddress(request)
   const user = await findUserByEmail(ctx, account)
   // Unknown accounts cost the same scrypt work, so timing does not tell which emails exist.
-  const outcome = await attemptPassword(ctx, account, address, async () =>
+  const outcome = await attemptSecret(ctx, { secret: account, address, account, warn: user?.email }, async () =>
     user ? await verifySecret(payload.password, user.passwordHash) : await verifyAgainstNothing(payload.password))
   if (outcome === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
   if (!user || outcome === 'wrong') return fail(SERVER_MESSAGES.loginFailed)

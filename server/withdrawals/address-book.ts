@@ -10,6 +10,7 @@ import { fail, ok } from '../http/envelope.ts'
 import { checkCurrency } from '../ledger/amount-input.ts'
 import { normalizeAddress } from './address-format.ts'
 import { checkCurrencyChain, checkRemark } from './chain-input.ts'
+import { securityHoldRefusal } from '../user/security-hold.ts'
 
 /** Enough for every chain several times over; bounds what one account can store. */
 export const MAX_ADDRESSES_PER_USER = 50
@@ -53,6 +54,8 @@ export interface NewAddressFields {
 }
 
 export async function addAddress(ctx: AppContext, userId: number, fields: NewAddressFields): Promise<BbEnvelope<WithdrawAddress | null>> {
+  const held = await securityHoldRefusal(ctx.db, userId, ctx.now())
+  if (held) return held
   const target = checkCurrencyChain(fields.currency, fields.chain)
   if (!target.ok) return fail(target.msg)
   const address = normalizeAddress(target.value.chain, fields.address)
@@ -78,6 +81,8 @@ export interface UpdateAddressFields {
 }
 
 export async function updateAddress(ctx: AppContext, userId: number, fields: UpdateAddressFields): Promise<BbEnvelope<WithdrawAddress | null>> {
+  const held = await securityHoldRefusal(ctx.db, userId, ctx.now())
+  if (held) return held
   const current = await ownAddress(ctx, userId, fields.id)
   if (!current) return fail(SERVER_MESSAGES.addressNotFound)
   const address = fields.address === undefined ? current.address : normalizeAddress(current.chain, fields.address)

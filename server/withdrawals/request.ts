@@ -20,6 +20,7 @@ import { normalizeAddress } from './address-format.ts'
 import { checkCurrencyChain, checkRemark } from './chain-input.ts'
 import { withdrawConfigOf } from './config.ts'
 import { checkFundPassword } from './fund-password.ts'
+import { securityHoldRefusal } from '../user/security-hold.ts'
 
 export interface WithdrawFields {
   currency: string
@@ -40,6 +41,8 @@ export async function requestWithdrawal(
   if (!user) throw sessionRequired(SERVER_MESSAGES.sessionExpired)
   // Spec §6: a verified identity first; the app turns this message into a way to /me/verify.
   if (!await isIdentityVerified(ctx.db, userId)) return fail(SERVER_MESSAGES.kycRequired)
+  const held = await securityHoldRefusal(ctx.db, userId, ctx.now())
+  if (held) return held
   if (!user.tradePasswordHash) return fail(SERVER_MESSAGES.fundPasswordNotSet)
   const target = checkCurrencyChain(fields.currency, fields.chain)
   if (!target.ok) return fail(target.msg)

@@ -61,6 +61,8 @@ export const SERVER_MESSAGES = {
   withdrawSuspended: 'Withdrawals of this currency are suspended',
   withdrawAboveMaximum: 'The amount is above the single withdrawal maximum',
   withdrawNotAboveFee: 'The amount must be greater than the fee',
+  // After a password reset by email code (server/user/security-hold.ts).
+  securityHold: 'For your security, withdrawals and address changes are paused for a while after a password reset',
   // Seconds contracts (issue 6).
   unknownPair: 'This trading pair is not supported',
   secondsUnknownDuration: 'This duration is not offered, please choose another one',

@@ -14,6 +14,7 @@ export const KNOWN_MESSAGES = [
   msg({ id: 'Password is incorrect', message: 'Password is incorrect' }),
   msg({ id: 'Email or password is incorrect', message: 'Email or password is incorrect' }),
   msg({ id: 'Too many failed attempts, please try again later', message: 'Too many failed attempts, please try again later' }),
+  msg({ id: 'For your security, withdrawals and address changes are paused for a while after a password reset', message: 'For your security, withdrawals and address changes are paused for a while after a password reset' }),
   msg({ id: 'This email is already registered', message: 'This email is already registered' }),
   msg({ id: 'The login password must be 8-24 characters and start with a letter', message: 'The login password must be 8-24 characters and start with a letter' }),
   msg({ id: 'The fund password must be 6 digits', message: 'The fund password must be 6 digits' }),
