@@ -22,6 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { AppContext } from '../context.ts'
 import { num, numOrNull } from '../db/rows.ts'
 import { accountHammeredMail } from '../mail/templates.ts'
+import { securityEvent } from '../security/events.ts'
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 export const FAILURES_PER_ACCOUNT_AND_ADDRESS = 5
@@ -182,7 +183,10 @@ async function settle(ctx: AppContext, budgets: readonly Budget[], outcome: 'rig
  */
 export async function attemptSecret(ctx: AppContext, guess: Guess, check: () => Promise<boolean>): Promise<AttemptOutcome> {
   const budgets = budgetsOf(guess)
-  if (!(await reserve(ctx, budgets))) return 'limited'
+  if (!(await reserve(ctx, budgets))) {
+    securityEvent(ctx, 'limit.hit', { account: guess.account, address: guess.address, detail: guess.secret.startsWith('code ') || guess.secret.startsWith('fund ') ? guess.secret.split(' ')[0] : 'login' })
+    return 'limited'
+  }
   let right: boolean
   try {
     right = await check()

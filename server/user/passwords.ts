@@ -16,6 +16,7 @@ import { passwordResetMail, resetCodeMail } from '../mail/templates.ts'
 import { validEmail } from './registration.ts'
 import { holdSecurityChanges, securityHoldMs } from './security-hold.ts'
 import { findUserByEmail, findUserById, setPasswordHash, setTradePasswordHash, type User } from './users.ts'
+import { securityEvent } from '../security/events.ts'
 
 /**
  * The logged-in user after re-checking their login password. Wrong answers count like failed
@@ -44,6 +45,7 @@ export async function setTransactionPwd(ctx: AppContext, request: FastifyRequest
   const user = await confirmPassword(ctx, request, session, payload.loginPassword)
   if (typeof user === 'string') return refusal(user)
   await setTradePasswordHash(ctx, user.id, await hashSecret(payload.tradePassword))
+  securityEvent(ctx, 'fundPassword.changed', { account: user.email, userId: user.id, address: ctx.clientAddress(request) }, user.email)
   return ok(null)
 }
 
@@ -57,6 +59,7 @@ export async function updatePwd(ctx: AppContext, request: FastifyRequest, payloa
     await setPasswordHash(ctx, user.id, hash)
     await revokeUserSessions(ctx, user.id, session.tokenHash)
   })
+  securityEvent(ctx, 'password.changed', { account: user.email, userId: user.id, address: ctx.clientAddress(request) }, user.email)
   return ok(null)
 }
 
@@ -95,6 +98,9 @@ export async function forgetPwd(ctx: AppContext, payload: ForgetPwdPayload, addr
     await holdSecurityChanges(ctx.db, user.id, holdUntil)
     return ok(null)
   })
-  if (answer.code === BB_OK) ctx.mailer.send(passwordResetMail(email, holdUntil))
+  if (answer.code === BB_OK) {
+    securityEvent(ctx, 'password.reset', { account: email, userId: known?.id, address })
+    ctx.mailer.send(passwordResetMail(email, holdUntil))
+  }
   return answer
 }

@@ -10,6 +10,7 @@ import { createSession, revokeSession } from '../auth/sessions.ts'
 import type { AppContext } from '../context.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
 import { findUserByEmail, findUserById, normalizeEmail, toUserInfo } from './users.ts'
+import { securityEvent } from '../security/events.ts'
 
 export async function login(ctx: AppContext, request: FastifyRequest, payload: LoginPayload): Promise<BbEnvelope<LoginResult | null>> {
   const account = normalizeEmail(payload.account)
@@ -19,7 +20,11 @@ export async function login(ctx: AppContext, request: FastifyRequest, payload: L
   const outcome = await attemptSecret(ctx, { secret: account, address, account, warn: user?.email }, async () =>
     user ? await verifySecret(payload.password, user.passwordHash) : await verifyAgainstNothing(payload.password))
   if (outcome === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
-  if (!user || outcome === 'wrong') return fail(SERVER_MESSAGES.loginFailed)
+  if (!user || outcome === 'wrong') {
+    securityEvent(ctx, 'login.failed', { account, address })
+    return fail(SERVER_MESSAGES.loginFailed)
+  }
+  securityEvent(ctx, 'login.succeeded', { account, userId: user.id, address }, user.email)
   const token = await createSession(ctx, user.id)
   return ok({ userId: String(user.id), token }, SERVER_MESSAGES.loginSuccess)
 }

@@ -21,6 +21,7 @@ import { checkCurrencyChain, checkRemark } from './chain-input.ts'
 import { withdrawConfigOf } from './config.ts'
 import { checkFundPassword } from './fund-password.ts'
 import { securityHoldRefusal } from '../user/security-hold.ts'
+import { notifyOwner } from '../security/events.ts'
 
 export interface WithdrawFields {
   currency: string
@@ -35,6 +36,7 @@ export async function requestWithdrawal(
   ctx: AppContext,
   call: KeyedCall,
   fields: WithdrawFields,
+  client: string,
 ): Promise<BbEnvelope<AssetRecord | null>> {
   const { userId } = call
   const user = await findUserById(ctx, userId)
@@ -66,7 +68,10 @@ export async function requestWithdrawal(
   if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
 
   const now = ctx.now()
-  return await once(ctx.db, { ...call, now }, async () => {
+  // Set by the run that files the request (not by a replay of the key's answer): the owner is told once.
+  let filed = false
+  const answer = await once(ctx.db, { ...call, now }, async () => {
+    filed = false
     const memo = `withdrawal to ${chain} ${address}`
     let entryId: number
     try {
@@ -93,6 +98,9 @@ export async function requestWithdrawal(
     })
     const record = await findRecord(ctx.db, id)
     if (!record) throw new Error('withdrawal: the record just written is missing')
+    filed = true
     return ok(toAssetRecord(record))
   })
+  if (filed) await notifyOwner(ctx, userId, 'withdrawal.requested', { address: client, detail: `${amount.value} ${currency} to ${chain} ${address}` })
+  return answer
 }

@@ -1,13 +1,17 @@
 // HTTP wiring of the withdrawal calls: the limits, the request, and the address book.
-import type { FastifyInstance } from 'fastify'
-import { ASSET_PATHS } from '../../src/contract/assets.ts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ASSET_PATHS, type WithdrawAddress } from '../../src/contract/assets.ts'
+import { BB_OK } from '../../src/contract/envelopes.ts'
 import { requireSession } from '../auth/require-session.ts'
 import type { AppContext } from '../context.ts'
 import { answerKeyed, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { readFields } from '../http/fields.ts'
+import { notifyOwner, type SecurityEvent } from '../security/events.ts'
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './address-book.ts'
 import { withdrawConfig } from './config.ts'
 import { requestWithdrawal } from './request.ts'
+
+const describe = (entry: WithdrawAddress): string => `${entry.currency} ${entry.chain} ${entry.address}`
 
 export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(ASSET_PATHS.withdrawConfig, async (request) => {
@@ -18,7 +22,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext):
   app.post(ASSET_PATHS.withdraw, KEYED_ROUTE, async (request) => {
     const session = await requireSession(ctx, request)
     const fields = readFields(request.body, ['currency', 'chain', 'address', 'amount', 'tradePassword'], ['remark'])
-    return await answerKeyed(ctx.db, request, session.userId, fields, (call) => requestWithdrawal(ctx, call, fields))
+    return await answerKeyed(ctx.db, request, session.userId, fields, (call) => requestWithdrawal(ctx, call, fields, ctx.clientAddress(request)))
   })
 
   app.post(ASSET_PATHS.addressList, async (request) => {
@@ -26,18 +30,27 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext):
     return await listAddresses(ctx, session.userId, readFields(request.body, [], ['currency']).currency)
   })
 
+  // Every change of the book is a security event: logged, and the owner is mailed (security/events.ts).
+  const toldOwner = async <T extends { code: number }>(request: FastifyRequest, userId: number, event: SecurityEvent, answer: T, detail: string): Promise<T> => {
+    if (answer.code === BB_OK) await notifyOwner(ctx, userId, event, { address: ctx.clientAddress(request), detail })
+    return answer
+  }
+
   app.post(ASSET_PATHS.addAddress, async (request) => {
     const session = await requireSession(ctx, request)
-    return await addAddress(ctx, session.userId, readFields(request.body, ['currency', 'chain', 'address'], ['remark']))
+    const answer = await addAddress(ctx, session.userId, readFields(request.body, ['currency', 'chain', 'address'], ['remark']))
+    return await toldOwner(request, session.userId, 'address.added', answer, answer.data ? describe(answer.data) : '')
   })
 
   app.post(ASSET_PATHS.updateAddress, async (request) => {
     const session = await requireSession(ctx, request)
-    return await updateAddress(ctx, session.userId, readFields(request.body, ['id'], ['address', 'remark']))
+    const answer = await updateAddress(ctx, session.userId, readFields(request.body, ['id'], ['address', 'remark']))
+    return await toldOwner(request, session.userId, 'address.changed', answer, answer.data ? describe(answer.data) : '')
   })
 
   app.post(ASSET_PATHS.deleteAddress, async (request) => {
     const session = await requireSession(ctx, request)
-    return await deleteAddress(ctx, session.userId, readFields(request.body, ['id']).id)
+    const { id } = readFields(request.body, ['id'])
+    return await toldOwner(request, session.userId, 'address.removed', await deleteAddress(ctx, session.userId, id), `address #${id}`)
   })
 }

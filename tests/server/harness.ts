@@ -38,6 +38,8 @@ export interface TestServer {
   mailsTo(email: string): Promise<string[]>
   /** The paths of the routes that take an idempotency key. */
   keyedRoutes(): string[]
+  /** The server's log lines so far, parsed (kept only with `captureLogs`). */
+  logs(): Array<Record<string, unknown>>
   /** Stops the server and starts a new one on the same data and database (at a new url). */
   restart(): Promise<void>
   close(): Promise<void>
@@ -55,7 +57,7 @@ export async function answer(response: Response): Promise<Answer> {
   return { status: response.status, headers: response.headers, text, json }
 }
 
-export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startServer(overrides: Partial<ServerConfig> = {}, { captureLogs = false } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'exchange-server-test-'))
   const database = await freshDatabase(dataDir)
   const clock = {
@@ -66,9 +68,12 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   }
   // The static dir is looked up per request, so a test may create DATA_DIR/dist after the start.
   const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, databaseUrl: database.databaseUrl, staticDir: join(dataDir, 'dist'), ...overrides }
+  const lines: string[] = []
+  const logger = captureLogs ? { level: 'info', stream: { write: (line: string) => void lines.push(line) } } : undefined
   const start = async () => {
     const started = await buildServer({
       config,
+      logger,
       now: () => clock.now,
       // Only tests can choose their address: production has no such header (see BuildOptions).
       clientAddress: (request) => {
@@ -105,6 +110,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     mailsTo: async (email) => mailsTo(dataDir, email),
     readCode: async (email) => readMailCode(dataDir, email),
     keyedRoutes: () => [...app.keyedRoutes],
+    logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
     async restart() {
       await app.close()
       app = await start()

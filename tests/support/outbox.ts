@@ -12,7 +12,9 @@ export function mailsTo(dataDir: string, email: string): string[] {
 }
 
 export function readMailCode(dataDir: string, email: string): string {
-  const code = /^Code: (\d{6})$/m.exec(mailsTo(dataDir, email).at(-1) ?? '')?.[1]
+  // The newest mail that carries a code: notices (a new sign-in, a changed password) may come after it.
+  const withCode = mailsTo(dataDir, email).filter((mail) => /^Code: \d{6}$/m.test(mail))
+  const code = /^Code: (\d{6})$/m.exec(withCode.at(-1) ?? '')?.[1]
   if (!code) throw new Error(`no code mailed to ${email} in ${dataDir}/outbox`)
   return code
 }
