@@ -3,6 +3,8 @@ export interface LocalPostgres {
   adminUrl: string
   bin: string
   psql(sql: string, database?: string): { status: number | null; stdout: string; stderr: string }
+  /** pg_ctl start, stop or restart (-m fast), awaited without blocking the event loop. */
+  control(action: 'start' | 'stop' | 'restart'): Promise<void>
   stop(): void
 }
 export function ensurePostgres(): string

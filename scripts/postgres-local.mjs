@@ -4,7 +4,7 @@
 // runs the server as the `postgres` user the package creates, because PostgreSQL refuses to run
 // as root. It listens on 127.0.0.1 only, with trust authentication for local connections: a
 // database for one machine's tests and demos, not a production setup (see the README's operations).
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -47,6 +47,19 @@ function runAs(bin, args, options = {}) {
   return result.stdout
 }
 
+/** The same, without blocking the event loop (a test keeps its requests going meanwhile). */
+function runAsAsync(bin, args) {
+  const [command, commandArgs] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${bin} ${args.join(' ')} failed (${code}): ${output}`))))
+  })
+}
+
 /** A directory the postgres user may own (as root, the data dir must belong to it). */
 function prepareDir(dir) {
   mkdirSync(dir, { recursive: true })
@@ -87,7 +100,8 @@ export function startPostgres({ dir, port, throwaway = false, maxConnections = 2
     `-c max_pred_locks_per_transaction=256`,
     ...(throwaway ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
   ].join(' ')
-  runAs(join(bin, 'pg_ctl'), ['-D', data, '-l', join(data, 'server.log'), '-o', settings, '-w', '-t', '60', 'start'])
+  const startArgs = ['-D', data, '-l', join(data, 'server.log'), '-o', settings, '-w', '-t', '60']
+  runAs(join(bin, 'pg_ctl'), [...startArgs, 'start'])
   const url = `postgres://postgres@127.0.0.1:${port}/exchange`
   const psql = (sql, database = 'postgres') =>
     spawnSync(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8' })
@@ -102,6 +116,13 @@ export function startPostgres({ dir, port, throwaway = false, maxConnections = 2
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     bin,
     psql,
+    /**
+     * pg_ctl start, stop or restart (fast: open connections are closed) with this server's settings,
+     * waiting until it is done but not blocking the event loop: the tests of a database outage.
+     */
+    control(action) {
+      return runAsAsync(join(bin, 'pg_ctl'), [...startArgs, ...(action === 'start' ? [] : ['-m', 'fast']), action])
+    },
     stop() {
       if (stopped) return
       stopped = true

@@ -25,7 +25,8 @@ const silentLog: FastifyBaseLogger = {
 /** Reads DATA_DIR (and the rest of the configuration) from `env`; close ctx.db when done. */
 export async function openAdminContext(env: Record<string, string | undefined>): Promise<AppContext> {
   const config = readConfig(env)
-  const db = openDatabase(config)
+  // An operator's command may read the whole ledger (verify): no bound on one statement, Ctrl-C ends it.
+  const db = openDatabase(config, { queryTimeoutMs: 0 })
   await migrate(db)
   const mailer = createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, now: Date.now, log: silentLog })
   // There are no requests here, so the client address is never asked for.

@@ -195,7 +195,8 @@ async function checkCopy(source: Database, target: Database, tables: readonly Ta
 
 export async function copyToPostgres(source: Database, dataDir: string, targetUrl: string): Promise<CopyReport> {
   if (source.engine !== 'sqlite') throw new Error('copy-to-postgres copies from the embedded SQLite database: unset DATABASE_URL')
-  const target = openPostgres(targetUrl, { poolSize: 2 })
+  // An operator's command over a whole installation: no bound on one statement, as the admin tool's.
+  const target = openPostgres(targetUrl, { poolSize: 2, queryTimeoutMs: 0 })
   try {
     const tables = await tablesInOrder(source)
     const ours = new Set([MIGRATIONS_TABLE, ...tables.map((table) => table.name)])

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { AppContext } from '../context.ts'
 import { num } from '../db/rows.ts'
 
+import { StorageFullError } from '../db/database.ts'
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
 export async function createSession(ctx: AppContext, userId: number): Promise<string> {
@@ -20,7 +21,7 @@ export type SessionLookup = { userId: number; tokenHash: string } | 'expired'
  * Finds a live session and marks it used; an unknown, revoked or expired token is 'expired'. The
  * mark is a write, so it is made only when the last one is older than 1 % of the idle lifetime
  * (at most a minute): a trader's burst of calls costs one write, and the idle expiry stays exact
- * to within that 1 %.
+ * to within that 1 %. On a full disk the mark is skipped, so that reading calls keep working.
  */
 export async function touchSession(ctx: AppContext, token: string): Promise<SessionLookup> {
   const tokenHash = hashToken(token)
@@ -34,7 +35,9 @@ export async function touchSession(ctx: AppContext, token: string): Promise<Sess
     return 'expired'
   }
   if (now - num(row, 'last_seen') >= Math.min(60_000, ctx.config.tokenIdleSeconds * 10)) {
-    await ctx.db.run('UPDATE sessions SET last_seen = ? WHERE token_hash = ?', now, tokenHash)
+    await ctx.db.run('UPDATE sessions SET last_seen = ? WHERE token_hash = ?', now, tokenHash).catch((error: unknown) => {
+      if (!(error instanceof StorageFullError)) throw error
+    })
   }
   return { userId: num(row, 'user_id'), tokenHash }
 }

@@ -11,7 +11,7 @@
 // first leaves nothing to do. A batch of positions shares one transaction, each in its own
 // savepoint, so one that fails is logged and rolled back alone; a conflict with another
 // transaction (PostgreSQL) is not such a failure: the whole batch runs again, counted once.
-import { DatabaseConflictError } from '../db/database.ts'
+import { DatabaseConflictError, DatabaseUnavailableError } from '../db/database.ts'
 import type { MarketSource } from '../market/source.ts'
 import { num, type Row } from '../db/rows.ts'
 import { createFeedWalk, type FeedWalk, type PassContext, priceFeed, type PriceInstant, type WalkFeed } from '../market/feed-walk.ts'
@@ -74,7 +74,8 @@ async function actAt(ctx: PassContext, pair: Pair, instant: PriceInstant): Promi
           if (await ctx.db.transaction(async () => await actOnPosition(ctx.db, id, instant, closeRate, now))) done.acted += 1
           else done.stuck.push(id)
         } catch (error) {
-          if (error instanceof DatabaseConflictError) throw error
+          // A conflict runs the batch again; a lost storage ends the pass until the next tick.
+          if (error instanceof DatabaseConflictError || error instanceof DatabaseUnavailableError) throw error
           done.stuck.push(id)
           ctx.log.error({ err: error, positionId: id }, 'contracts pass: a position could not be acted on')
         }

@@ -15,6 +15,10 @@
 //   `transaction()` is a savepoint, and its refusal rolls back only its own part.
 // - Rows come back with integers as numbers and decimals as the text that was stored, so
 //   server/db/rows.ts reads them the same from either engine.
+// - A storage that cannot serve a call now (the server down or restarting, a lost connection, a
+//   full or failing disk) is a DatabaseUnavailableError or StorageFullError, whichever engine
+//   (server/db/storage-faults.ts says which errors are), and a transaction that met one commits
+//   nothing, even if a caller inside it caught the error.
 
 export type SqlValue = string | number | bigint | null | Uint8Array
 
@@ -80,5 +84,26 @@ export class DatabaseConflictError extends Error {
 export class DatabaseBusyError extends Error {
   constructor(cause: unknown) {
     super('the database is busy', { cause })
+  }
+}
+
+/**
+ * Thrown when the storage cannot serve the call now: the PostgreSQL server is down, restarting or
+ * out of connections, the connection was lost or did not answer in time, the disk failed
+ * (server/db/storage-faults.ts recognises each engine's faults). Nothing of the call's transaction
+ * committed, except when the connection was lost during its COMMIT, when the outcome is unknown: a
+ * money call sent again with its idempotency key applies at most once either way. Answered 503
+ * with Retry-After (server/http/errors.ts); the periodic passes wait for the next tick.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown, message = 'the database cannot be reached') {
+    super(`${message} (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
+  }
+}
+
+/** The disk under the database is full: writes fail and leave nothing, reads still work. Answered 507. */
+export class StorageFullError extends DatabaseUnavailableError {
+  constructor(cause: unknown) {
+    super(cause, 'the disk of the database is full')
   }
 }

@@ -1,32 +1,30 @@
 // Numbered migrations, one list for both engines (architecture §6 "Storage"): migrations/sqlite/
 // and migrations/postgres/ hold the same file names (a test compares them), each written in its
 // engine's SQL. A database records the versions it applied in schema_migrations.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Database, Engine } from './database.ts'
+import type { Database } from './database.ts'
+import { refuseForeignDatabase } from './foreign-database.ts'
+import { MIGRATIONS_DIR, migrationFiles, versionOf } from './migration-files.ts'
 import { num } from './rows.ts'
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
-const FILE_NAME = /^(\d{3})_[a-z0-9_]+\.sql$/
+export { MIGRATIONS_DIR, migrationFiles }
 /** A SQLite migration that rebuilds a table other tables refer to says so on a line of its own. */
 const FOREIGN_KEYS_OFF = /^-- migrate: foreign keys off$/m
-
-/** The migration files of one engine, in order. */
-export function migrationFiles(engine: Engine, dir: string = join(MIGRATIONS_DIR, engine)): string[] {
-  return readdirSync(dir).filter((name) => FILE_NAME.test(name)).toSorted()
-}
 
 /**
  * Applies, in order, every `NNN_name.sql` of the database's engine not yet recorded in
  * `schema_migrations`, each in its own transaction together with its record, so a failed migration
  * leaves the schema as it was. Instances starting together take turns (the lock key), and each
- * reads what is applied inside its turn. Returns the file names applied now.
+ * reads what is applied inside its turn. A database that is not this server's is refused first,
+ * untouched (server/db/foreign-database.ts). Returns the file names applied now.
  */
 export async function migrate(db: Database, dir: string = join(MIGRATIONS_DIR, db.engine), now: number = Date.now()): Promise<string[]> {
+  // Another application's database, or a newer release's, is left as it is (ForeignDatabaseError).
+  await refuseForeignDatabase(db, dir)
   const done: string[] = []
   for (const name of migrationFiles(db.engine, dir)) {
-    const version = Number(name.slice(0, 3))
+    const version = versionOf(name)
     const sql = readFileSync(join(dir, name), 'utf8')
     const applied = await withForeignKeysOff(db, FOREIGN_KEYS_OFF.test(sql), () =>
       db.transaction(

@@ -8,7 +8,19 @@ import { openSqlite } from './sqlite.ts'
 
 export const SQLITE_FILE = 'exchange.sqlite'
 
-export function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databasePoolSize'>): Database {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize })
+export interface OpenOptions {
+  /**
+   * PostgreSQL: a statement that has not answered in this long counts as a lost database (default
+   * postgres.ts's QUERY_TIMEOUT_MS, the server's bound; 0 for none, the admin tool's long reads).
+   */
+  queryTimeoutMs?: number
+}
+
+/**
+ * Opens the configured database. A SQLite file that is not this server's database is refused here,
+ * untouched; a PostgreSQL database, by migrate() before it writes (server/db/foreign-database.ts).
+ */
+export function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databasePoolSize'>, options: OpenOptions = {}): Database {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, queryTimeoutMs: options.queryTimeoutMs })
   return openSqlite(join(config.dataDir, SQLITE_FILE))
 }

@@ -4,6 +4,7 @@
 import { RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { startTicks } from '../clock/ticks.ts'
 import type { AppContext } from '../context.ts'
+import { DatabaseUnavailableError } from '../db/database.ts'
 import { num } from '../db/rows.ts'
 import { approveWithdrawal } from '../withdrawals/review.ts'
 import { ReviewRefusal } from './review-common.ts'
@@ -26,7 +27,9 @@ async function approveDue(ctx: AppContext, delaySeconds: number): Promise<void> 
     try {
       await APPROVE[type](ctx, String(num(row, 'id')), 'approved automatically (demo)')
     } catch (error) {
-      // An operator decided it first: fine. Anything else is a bug worth seeing in the log.
+      // An operator decided it first: fine. A lost storage waits for the next tick. Anything else
+      // is a bug worth seeing in the log.
+      if (error instanceof DatabaseUnavailableError) throw error
       if (!(error instanceof ReviewRefusal)) ctx.log.error({ err: error, recordId: num(row, 'id') }, 'demo auto-approval failed')
     }
   }

@@ -1,9 +1,15 @@
 // One place decides the status and envelope of every request that does not end in a handler's
-// own answer: thrown ApiErrors, Fastify's parser errors, unknown routes, and real bugs.
+// own answer: thrown ApiErrors, Fastify's parser errors, unknown routes, storage faults (503/507
+// with Retry-After), and real bugs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { BB_FAIL } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { type DatabaseUnavailableError, StorageFullError } from '../db/database.ts'
+import { storageFault } from '../db/storage-faults.ts'
 import { ApiError, failureBody } from './envelope.ts'
+
+/** How long a client is asked to wait when the storage cannot serve it: a database restart takes seconds. */
+export const RETRY_AFTER_SECONDS = 5
 
 interface Outcome {
   status: number
@@ -29,12 +35,29 @@ function classify(error: unknown): Outcome {
   return { status: 500, code: BB_FAIL, msg: SERVER_MESSAGES.serverError }
 }
 
+/**
+ * The storage cannot serve this now (server/db/storage-faults.ts): the database is down or restarting
+ * (503), or its disk is full (507). Not a bug: the client is asked to try again later (Retry-After).
+ */
+function storageOutcome(fault: DatabaseUnavailableError): Outcome {
+  return fault instanceof StorageFullError
+    ? { status: 507, code: BB_FAIL, msg: SERVER_MESSAGES.storageFull }
+    : { status: 503, code: BB_FAIL, msg: SERVER_MESSAGES.storageUnavailable }
+}
+
 function answer(outcome: Outcome, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.code(outcome.status).send(failureBody(request.url, outcome.code, outcome.msg, outcome.status))
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
+    const fault = storageFault(error)
+    if (fault) {
+      const outcome = storageOutcome(fault)
+      // One line per refused call while it lasts, without a stack: the cause is outside the code.
+      request.log.warn({ fault: fault.message, status: outcome.status }, 'storage unavailable')
+      return answer(outcome, request, reply.header('retry-after', String(RETRY_AFTER_SECONDS)))
+    }
     const outcome = classify(error)
     if (outcome.status >= 500) request.log.error({ err: error }, 'request failed')
     else if (!(error instanceof ApiError)) {

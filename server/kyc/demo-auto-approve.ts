@@ -4,6 +4,7 @@
 import { KYC_STATE } from '../../src/contract/profile.ts'
 import { startTicks } from '../clock/ticks.ts'
 import type { AppContext } from '../context.ts'
+import { DatabaseUnavailableError } from '../db/database.ts'
 import { num } from '../db/rows.ts'
 import { approveKyc, KycReviewRefusal } from './review.ts'
 
@@ -17,7 +18,9 @@ async function approveDue(ctx: AppContext, delaySeconds: number): Promise<void> 
     try {
       await approveKyc(ctx.db, String(num(row, 'id')), ctx.now())
     } catch (error) {
-      // An operator decided it first: fine. Anything else is a bug worth seeing in the log.
+      // An operator decided it first: fine. A lost storage waits for the next tick. Anything else
+      // is a bug worth seeing in the log.
+      if (error instanceof DatabaseUnavailableError) throw error
       if (!(error instanceof KycReviewRefusal)) ctx.log.error({ err: error, submissionId: num(row, 'id') }, 'demo verification approval failed')
     }
   }

@@ -6,6 +6,7 @@
 // Which price each order gets is prices.ts's business; exactly-once is settle.ts's.
 import type { AppContext } from '../context.ts'
 import { startTicks } from '../clock/ticks.ts'
+import { DatabaseUnavailableError } from '../db/database.ts'
 import { findPair } from '../market/pairs.ts'
 import { type DueOrder, dueOrders } from './orders.ts'
 import { LIVE_GRACE_MS, type LivePrices, type SecondsPrices } from './prices.ts'
@@ -55,6 +56,8 @@ export function createSettlement(ctx: SchedulerContext, prices: SecondsPrices): 
         try {
           if (await settleOrder(ctx, order.id, price)) settled += 1
         } catch (error) {
+          // The storage is gone for every order alike: the pass ends, the next tick tries again.
+          if (error instanceof DatabaseUnavailableError) throw error
           ctx.log.error({ err: error, orderId: order.id }, 'seconds order settlement failed')
         }
       }

@@ -13,6 +13,7 @@
 // nothing if another pass (another process on the same database) got there first.
 import { BigNumber } from 'bignumber.js'
 import { FILL_ROLES, ORDER_SIDES, ORDER_STATUS } from '../../src/contract/spot.ts'
+import { DatabaseUnavailableError } from '../db/database.ts'
 import { num, type Row } from '../db/rows.ts'
 import { createFeedWalk, type FeedWalk, type PassContext, type PassResult } from '../market/feed-walk.ts'
 import type { Pair } from '../market/pairs.ts'
@@ -112,6 +113,8 @@ async function actAt(ctx: PassContext, pair: Pair, instant: Instant, liquidity: 
     try {
       if (await work()) acted += 1
     } catch (error) {
+      // The storage is gone for every order alike: the pass ends, the next tick walks on from the cursor.
+      if (error instanceof DatabaseUnavailableError) throw error
       ctx.log.error({ err: error, orderId: id }, 'spot feed pass: an order could not be acted on')
     }
   }

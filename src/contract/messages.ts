@@ -31,6 +31,11 @@ export const SERVER_MESSAGES = {
   amountTooPrecise: 'The amount can have at most 8 decimal places',
   amountBelowMinimum: 'The number of inputs is less than the minimum limit',
   amountTooLarge: 'The amount is too large',
+  // The storage cannot serve the call now (HTTP 503, Retry-After): the database is down, restarting
+  // or unreachable. A money call may be sent again with the same idempotency key.
+  storageUnavailable: 'The service is temporarily unavailable, please try again shortly',
+  // The disk under the database is full (HTTP 507, Retry-After): reads work, writes wait for room.
+  storageFull: 'The server cannot save anything right now, please try again later',
   insufficientBalance: 'Insufficient available balance',
   unknownCurrency: 'This currency is not supported',
   invalidAccountType: 'Unknown account type',

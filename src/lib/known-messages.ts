@@ -30,6 +30,8 @@ export const KNOWN_MESSAGES = [
   msg({ id: 'Please enter a valid amount', message: 'Please enter a valid amount' }),
   msg({ id: 'The amount must be greater than zero', message: 'The amount must be greater than zero' }),
   msg({ id: 'The amount can have at most 8 decimal places', message: 'The amount can have at most 8 decimal places' }),
+  msg({ id: 'The service is temporarily unavailable, please try again shortly', message: 'The service is temporarily unavailable, please try again shortly' }),
+  msg({ id: 'The server cannot save anything right now, please try again later', message: 'The server cannot save anything right now, please try again later' }),
   msg({ id: 'The number of inputs is less than the minimum limit', message: 'The number of inputs is less than the minimum limit' }),
   msg({ id: 'The amount is too large', message: 'The amount is too large' }),
   msg({ id: 'Insufficient available balance', message: 'Insufficient available balance' }),
