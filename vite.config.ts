@@ -7,6 +7,7 @@ import { aboutInfo } from './scripts/vite-about-info.ts'
 import { precompress } from './scripts/vite-precompress.ts'
 import { inlineEntryCss } from './scripts/vite-inline-css.ts'
 import { routePreload } from './scripts/vite-route-preload.ts'
+import { sourceMapsApart } from './scripts/vite-source-maps.ts'
 import { sourceCatalog } from './scripts/vite-source-catalog.ts'
 
 const BASE = '/mobile/'
@@ -43,6 +44,10 @@ export default defineConfig({
         rollupFormat: 'iife',
         // Every chunk and catalog of the build, so any screen opens offline; not the source maps.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
+        // Not zxcvbn-ts and its password list (src/lib/password-tools.ts, ~460 KB, ~210 KB in brotli):
+        // they serve only screens that need the server anyway (register, reset, change password), so
+        // every install would pay for them for nothing; offline, those forms just show no meter.
+        globIgnores: ['**/password-tools-*.js'],
       },
       manifest: {
         name: 'NovaEx',
@@ -67,6 +72,8 @@ export default defineConfig({
     inlineEntryCss(),
     // The current tab screen's chunks preloaded by the shell script, beside the entry (architecture §8).
     routePreload(),
+    // Source maps written beside the build (dist-maps/), never inside what is served (architecture §6).
+    sourceMapsApart(),
     // Brotli and gzip twins of the built files, served by accept-encoding (architecture §8).
     precompress(),
   ],
@@ -80,6 +87,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // For operators only: scripts/vite-source-maps.ts moves them out of dist/ into dist-maps/.
     sourcemap: true,
     // No preload helper for JS: the dependency lists of every lazy chunk cost the entry 1.6 KB on the
     // wire. The tab screens' chunks are still named in the shell script with all they import

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { root } from './lib.mjs'
 
-const BUILD_INPUTS = ['src', 'locales', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'scripts/vite-inline-css.ts', 'scripts/vite-route-preload.ts', 'scripts/vite-about-info.ts', 'lingui.config.ts', 'package-lock.json']
+const BUILD_INPUTS = ['src', 'locales', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'scripts/vite-inline-css.ts', 'scripts/vite-route-preload.ts', 'scripts/vite-about-info.ts', 'scripts/vite-source-maps.ts', 'lingui.config.ts', 'package-lock.json']
 
 function newestChange(path) {
   const stat = statSync(path)

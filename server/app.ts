@@ -13,6 +13,8 @@ import { registerDepositRoutes } from './deposits/routes.ts'
 import { openDatabase } from './db/open.ts'
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.ts'
 import { installLingeringClose } from './http/lingering-close.ts'
+import { installBodyDeadlines, timeoutServerOptions } from './http/request-timeouts.ts'
+import { installSecurityHeaders, withSecurityHeaders } from './http/security-headers.ts'
 import { startDemoKycApproval } from './kyc/demo-auto-approve.ts'
 import { registerStaticApp } from './http/static-app.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -21,7 +23,9 @@ import { registerLaunchRoutes } from './launch/routes.ts'
 import { registerMarketRoutes } from './market/routes.ts'
 import { registerMessageRoutes } from './messages/routes.ts'
 import { registerParamRoutes } from './params/routes.ts'
+import { checkProductionSettings, refuseDemoDatabase } from './production-mode.ts'
 import { registerProfileRoutes } from './profile/routes.ts'
+import { protectDataAtRest } from './security/data-at-rest.ts'
 import { registerSecondsRoutes } from './seconds/routes.ts'
 import { seedIfEmpty } from './seed.ts'
 import { registerSpotRoutes } from './spot/routes.ts'
@@ -42,7 +46,7 @@ export interface BuildOptions {
    * spoofed to dodge the limit); tests inject their own.
    */
   clientAddress?: (request: FastifyRequest) => string
-  /** Create the demo account on an empty database (default true). */
+  /** Create the demo account on an empty database in demo mode (default true; never in production). */
   seedDemo?: boolean
 }
 
@@ -51,16 +55,28 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    // Headers, keep-alive and whole-request bounds, answered 408 in the envelope (http/request-timeouts.ts).
+    ...timeoutServerOptions(config.requestTimeouts),
     // Behind the cluster's nginx, request.ip is the client's (from X-Forwarded-For) — only when the
     // proxy's own address is configured as trusted.
     ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
-    frameworkErrors: frameworkErrorHandler,
+    // An answer before routing runs no hook: it gets the security headers here (http/security-headers.ts).
+    frameworkErrors: withSecurityHeaders(frameworkErrorHandler, { hsts: config.hsts }),
   })
   const now = options.now ?? Date.now
+  // EXCHANGE_MODE=production refuses test knobs before the database is opened, and a database
+  // holding the demo account before it is migrated: a refused start writes nothing.
+  checkProductionSettings(config)
   const db = openDatabase(config)
   app.addHook('onClose', () => db.close())
+  await refuseDemoDatabase(config, db).catch(async (error: unknown) => {
+    await db.close()
+    throw error
+  })
   const applied = await migrate(db, undefined, now())
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
+  // DATA_DIR private, the data key in place, numbers an older release kept in plain sealed.
+  await protectDataAtRest(db, config, app.log)
 
   const ctx: AppContext = {
     db,
@@ -70,11 +86,16 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     clientAddress: options.clientAddress ?? ((request) => request.ip),
     log: app.log,
   }
-  if ((options.seedDemo ?? true) && (await seedIfEmpty(ctx))) app.log.info('demo account created')
+  // Production never gets the demo account (architecture §6 "Production mode").
+  if (config.mode === 'demo' && (options.seedDemo ?? true) && (await seedIfEmpty(ctx))) app.log.info('demo account created')
 
   installErrorHandling(app)
   // An answer that refuses a body still arriving ends the connection without resetting it.
   installLingeringClose(app)
+  // A body that trickles or stalls is answered 408 (and the lingering close) instead of held for ever.
+  installBodyDeadlines(app, config.requestTimeouts)
+  // CSP, frame-ancestors, nosniff, Referrer- and Permissions-Policy, HSTS=on and no-store by default, on every answer.
+  installSecurityHeaders(app, { hsts: config.hsts })
   trackKeyedRoutes(app)
   await app.register(fastifyFormbody)
   registerUserRoutes(app, ctx)

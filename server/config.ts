@@ -2,12 +2,20 @@
 // and a test can build the same structure by hand.
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
+import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './http/request-timeouts.ts'
 
 export interface ServerConfig {
+  /**
+   * demo (the default, `npm start`): a new database gets the demo account and the test knobs below
+   * are allowed. production: neither; the start refuses them (server/production-mode.ts).
+   */
+  mode: ExchangeMode
   port: number
   host: string
   /** All state (SQLite file, mail outbox, uploads) lives under this directory. */
   dataDir: string
+  /** DATA_KEY_FILE: the key file of the sealed card and document numbers, kept apart from the database (server/security/data-key.ts; unset: DATA_DIR/keys/data.key). */
+  dataKeyFile?: string | undefined
   /** postgres:// URL (DATABASE_URL): the database is PostgreSQL instead of DATA_DIR's SQLite file. */
   databaseUrl: string | undefined
   /** PostgreSQL connections each process keeps (DATABASE_POOL_SIZE). */
@@ -18,6 +26,11 @@ export interface ServerConfig {
    * cannot spoof its address to dodge the login limit.
    */
   trustProxy: string[]
+  /**
+   * Send Strict-Transport-Security (HSTS=on): set it only where browsers reach the server through
+   * TLS, at a proxy in front of it; off by default, as the server itself speaks plain HTTP.
+   */
+  hsts: boolean
   /** The Vite build served at /mobile/. */
   staticDir: string
   /** smtp:// or smtps:// URL; when unset, mails are written to DATA_DIR/outbox as .eml files. */
@@ -25,6 +38,11 @@ export interface ServerConfig {
   mailFrom: string
   tokenIdleSeconds: number
   tokenMaxSeconds: number
+  /**
+   * STEP_UP_SECONDS: a call that moves money or changes security this long after the session last
+   * gave the login password (or made such a call) asks for it again (server/auth/step-up.ts); 0: never.
+   */
+  stepUpSeconds: number
   /** pino level of the server log. */
   logLevel: LogLevel
   /** Market data: the seeded simulation, or the public Huobi REST API proxied. */
@@ -35,6 +53,8 @@ export interface ServerConfig {
   huobiUrl: string
   /** An upstream call slower than this is abandoned (the app's own timeout is 12 s). */
   huobiTimeoutMs: number
+  /** How long a client may take to send a request, and to keep an idle connection (server/http/request-timeouts.ts). */
+  requestTimeouts: RequestTimeouts
   /** Demo mode: approve deposits and withdrawals after this many seconds; undefined = operators only. */
   demoAutoApproveSeconds: number | undefined
   /** Tests and demos: one more seconds-contract duration (in seconds) offered besides the configured ones. */
@@ -53,6 +73,9 @@ export interface ServerConfig {
   contractTestMmr: string | undefined
 }
 
+export const EXCHANGE_MODES = ['demo', 'production'] as const
+export type ExchangeMode = (typeof EXCHANGE_MODES)[number]
+
 const MARKET_SOURCES = ['sim', 'huobi'] as const
 export type MarketSourceName = (typeof MARKET_SOURCES)[number]
 
@@ -62,22 +85,26 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 const DAY = 24 * 60 * 60
 
 export const DEFAULT_CONFIG: ServerConfig = {
+  mode: 'demo',
   port: 8080,
   host: '127.0.0.1',
   dataDir: resolve('data'),
   databaseUrl: undefined,
   databasePoolSize: 10,
   trustProxy: [],
+  hsts: false,
   staticDir: resolve('dist'),
   smtpUrl: undefined,
   mailFrom: 'Exchange <no-reply@exchange.local>',
   tokenIdleSeconds: 7 * DAY,
   tokenMaxSeconds: 30 * DAY,
+  stepUpSeconds: 15 * 60,
   logLevel: 'info',
   marketSource: 'sim',
   marketSeed: '1',
   huobiUrl: 'https://api.huobi.pro',
   huobiTimeoutMs: 5000,
+  requestTimeouts: DEFAULT_REQUEST_TIMEOUTS,
   demoAutoApproveSeconds: undefined,
   secondsExtraDuration: undefined,
   launchTestProjectSeconds: undefined,
@@ -130,6 +157,14 @@ function logLevel(env: Env): LogLevel {
   return level
 }
 
+/** An unknown mode is refused rather than taken for demo: a typo must not open the demo doors. */
+function exchangeMode(env: Env): ExchangeMode {
+  const raw = text(env, 'EXCHANGE_MODE') ?? DEFAULT_CONFIG.mode
+  const mode = EXCHANGE_MODES.find((candidate) => candidate === raw)
+  if (!mode) throw new Error(`EXCHANGE_MODE must be one of ${EXCHANGE_MODES.join(', ')}, got "${raw}"`)
+  return mode
+}
+
 function marketSource(env: Env): MarketSourceName {
   const raw = text(env, 'MARKET_SOURCE') ?? DEFAULT_CONFIG.marketSource
   const source = MARKET_SOURCES.find((candidate) => candidate === raw)
@@ -172,6 +207,19 @@ function databaseUrl(env: Env): string | undefined {
   return raw
 }
 
+/** The request timeouts, each in seconds (the body's rate in bytes a second). */
+function requestTimeouts(env: Env): RequestTimeouts {
+  const seconds = (name: string, fallbackMs: number, max: number): number => integer(env, name, fallbackMs / 1000, 1, max) * 1000
+  const defaults = DEFAULT_REQUEST_TIMEOUTS
+  return {
+    headersMs: seconds('HEADERS_TIMEOUT_SECONDS', defaults.headersMs, 300),
+    bodyIdleMs: seconds('BODY_TIMEOUT_SECONDS', defaults.bodyIdleMs, 600),
+    bodyMinBytesPerSecond: integer(env, 'BODY_MIN_BYTES_PER_SECOND', defaults.bodyMinBytesPerSecond, 1, 10 * 1024 * 1024),
+    requestMs: seconds('REQUEST_TIMEOUT_SECONDS', defaults.requestMs, 3600),
+    keepAliveMs: seconds('KEEP_ALIVE_TIMEOUT_SECONDS', defaults.keepAliveMs, 3600),
+  }
+}
+
 /** TRUST_PROXY: IPv4/IPv6 addresses, optionally with a /prefix. */
 function trustProxy(env: Env): string[] {
   const raw = text(env, 'TRUST_PROXY')
@@ -191,22 +239,27 @@ function trustProxy(env: Env): string[] {
 
 export function readConfig(env: Env): ServerConfig {
   const config: ServerConfig = {
+    mode: exchangeMode(env),
     port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
     host: text(env, 'HOST') ?? DEFAULT_CONFIG.host,
     dataDir: resolve(text(env, 'DATA_DIR') ?? DEFAULT_CONFIG.dataDir),
+    dataKeyFile: env.DATA_KEY_FILE?.trim() ? resolve(env.DATA_KEY_FILE.trim()) : undefined,
     databaseUrl: databaseUrl(env),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULT_CONFIG.databasePoolSize, 1, 200),
     trustProxy: trustProxy(env),
+    hsts: onOff(env, 'HSTS', DEFAULT_CONFIG.hsts),
     staticDir: resolve(text(env, 'STATIC_DIR') ?? DEFAULT_CONFIG.staticDir),
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? DEFAULT_CONFIG.mailFrom,
     tokenIdleSeconds: integer(env, 'TOKEN_IDLE_SECONDS', DEFAULT_CONFIG.tokenIdleSeconds, 1, 10 * 365 * DAY),
     tokenMaxSeconds: integer(env, 'TOKEN_MAX_SECONDS', DEFAULT_CONFIG.tokenMaxSeconds, 1, 10 * 365 * DAY),
+    stepUpSeconds: integer(env, 'STEP_UP_SECONDS', DEFAULT_CONFIG.stepUpSeconds, 0, DAY),
     logLevel: logLevel(env),
     marketSource: marketSource(env),
     marketSeed: marketSeed(env),
     huobiUrl: huobiUrl(env),
     huobiTimeoutMs: integer(env, 'HUOBI_TIMEOUT_MS', DEFAULT_CONFIG.huobiTimeoutMs, 50, 60_000),
+    requestTimeouts: requestTimeouts(env),
     demoAutoApproveSeconds: optionalInteger(env, 'DEMO_AUTO_APPROVE_SECONDS', 0, 7 * DAY),
     secondsExtraDuration: optionalInteger(env, 'SECONDS_EXTRA_DURATION', 1, DAY),
     launchTestProjectSeconds: optionalInteger(env, 'LAUNCH_TEST_PROJECT_SECONDS', 1, DAY),

@@ -23,9 +23,17 @@ await app.listen({ port: config.port, host: config.host }).catch(exitWith)
 const { port } = app.server.address() as AddressInfo
 const shownHost = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
 const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
+// Whoever starts the demo is told so, and how to start the real thing (architecture §6 "Production mode").
+const modeLines = config.mode === 'production'
+  ? ['Production mode (EXCHANGE_MODE=production): no demo account, no test settings.']
+  : [
+      'DEMO MODE: a new database gets a demo account whose password is published, and test settings are allowed;',
+      'not for real users or real money. Production: EXCHANGE_MODE=production (README "Operations").',
+      `Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (fund password ${DEMO_ACCOUNT.fundPassword})`,
+    ]
 console.log(`
 App: ${origin}/mobile/
-Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (fund password ${DEMO_ACCOUNT.fundPassword})
+${modeLines.join('\n')}
 Mail: ${config.smtpUrl ? 'sent via SMTP_URL' : `written to ${config.dataDir}/outbox/`}
 `)
 

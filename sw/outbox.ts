@@ -4,14 +4,20 @@
 // at a time sends (a module-level promise in this context, a Web Lock across tabs and the worker).
 // Runs in the worker (registerOutbox) and, where no worker controls the page, in the page itself.
 /* oxlint-disable unicorn/require-post-message-target-origin -- BroadcastChannel, Client and ServiceWorker postMessage take no target origin (same origin by definition) */
-import { BB_FAIL, BB_OK, IDEMPOTENCY_HEADER, SESSION_EXPIRED, TOKEN_HEADER } from '../src/contract/envelopes.ts'
+import { BB_FAIL, BB_OK, IDEMPOTENCY_HEADER, REAUTH_REQUIRED, SESSION_EXPIRED, TOKEN_HEADER } from '../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../src/contract/messages.ts'
 import type { OutboxChangedMessage, OutboxFlushMessage } from '../src/contract/sw-messages.ts'
 import { hasType, OUTBOX_CHANNEL, OUTBOX_LOCK, OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../src/contract/sw-messages.ts'
 import { outboxDb, type OutboxDb, type OutboxEntry } from './outbox-db.ts'
 
-/** What an answer means for the entry: it leaves (sent, refused for good) or stays to be sent again. */
-export type Verdict = { kind: 'sent' } | { kind: 'refused'; message: string } | { kind: 'kept'; message: string; network: boolean }
+/**
+ * What an answer means for the entry: it leaves (sent, refused for good) or stays to be sent again;
+ * `reauth`: it stays because the server wants the login password again, which only a page can ask.
+ */
+export type Verdict =
+  | { kind: 'sent' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'kept'; message: string; network: boolean; reauth?: true }
 
 const REQUEST_TIMEOUT_MS = 12_000
 /** Statuses that say "not now" rather than "no": unauthorised, timeout, too many requests. */
@@ -38,6 +44,9 @@ export function judge(status: number | null, body: unknown): Verdict {
   if (code === BB_OK) return { kind: 'sent' }
   // A session that expired keeps the entry: it goes out with the next session of the same user.
   if (code === SESSION_EXPIRED) return { kind: 'kept', message, network: false }
+  // Money after a while without use needs the password again (code -3): nothing was done, and the
+  // next visible page asks for it (lib/outbox-triggers) and has the queue sent again.
+  if (code === REAUTH_REQUIRED) return { kind: 'kept', message, network: false, reauth: true }
   // The server could not take the key's lock in time: the same key must be tried again.
   if (code === BB_FAIL && textOf(body) === SERVER_MESSAGES.requestInProgress) return { kind: 'kept', message, network: false }
   return { kind: 'refused', message }
@@ -110,7 +119,8 @@ async function flushNow(options: FlushOptions): Promise<FlushReport> {
       report.kept++
       if (verdict.network) report.unreachable++
     }
-    options.notify?.({ type: OUTBOX_MESSAGE.changed, id: entry.id, outcome: verdict.kind, message: 'message' in verdict ? verdict.message : undefined })
+    const reauth = verdict.kind === 'kept' && verdict.reauth ? { reauth: true } : {}
+    options.notify?.({ type: OUTBOX_MESSAGE.changed, id: entry.id, outcome: verdict.kind, message: 'message' in verdict ? verdict.message : undefined, ...reauth })
   }
   return report
 }

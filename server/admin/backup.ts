@@ -7,17 +7,26 @@
 //   images and the deposit-address secret (without it every deposit address would change). Images
 //   are copied after the snapshot: one stored meanwhile is an extra file no row names, never a
 //   row without its image.
+// - NOT the data key file (server/security/data-key.ts): the card and document numbers in the copy
+//   are sealed under it, and a backup that carried its key would reveal them to whoever holds the
+//   backup. The operator keeps the key apart (README "Backups"); the report names it.
+// - Everything it writes is the operator's account's only: the folder 0700, its files 0600 (the
+//   snapshot is created empty 0600 first, as SQLite keeps an existing file's mode).
 // PostgreSQL keeps all of this in the database: back it up with pg_dump (README "Operations").
-import { cp, mkdir, readdir } from 'node:fs/promises'
+import { chmod, cp, mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { AppContext } from '../context.ts'
 import { SQLITE_FILE } from '../db/open.ts'
 import { SHARED_FOLDERS, secretFile } from '../db/shared-files.ts'
 import { DEPOSIT_SECRET } from '../deposits/address.ts'
+import { dataKeyFile } from '../security/data-key.ts'
+import { PRIVATE_FOLDER, tightenTree } from '../security/file-modes.ts'
 
 export interface BackupReport {
   file: string
   files: number
+  /** The data key file, which the backup leaves out. */
+  keyFile: string
 }
 
 export async function backupSqlite(ctx: Pick<AppContext, 'db' | 'config'>, folder: string): Promise<BackupReport> {
@@ -26,8 +35,10 @@ export async function backupSqlite(ctx: Pick<AppContext, 'db' | 'config'>, folde
   if (target === resolve(ctx.config.dataDir)) throw new Error('the backup folder must not be DATA_DIR itself')
   const existing = await readdir(target).catch(() => [])
   if (existing.length > 0) throw new Error(`${target} is not empty: back up into a new folder`)
-  await mkdir(target, { recursive: true, mode: 0o700 })
+  await mkdir(target, { recursive: true, mode: PRIVATE_FOLDER })
+  await chmod(target, PRIVATE_FOLDER)
   const file = join(target, SQLITE_FILE)
+  await writeFile(file, '', { flag: 'wx', mode: 0o600 })
   await ctx.db.run('VACUUM INTO ?', file)
   let files = 0
   for (const name of SHARED_FOLDERS) {
@@ -38,5 +49,7 @@ export async function backupSqlite(ctx: Pick<AppContext, 'db' | 'config'>, folde
   }
   const secret = secretFile(ctx.config.dataDir, DEPOSIT_SECRET)
   await cp(secret, secretFile(target, DEPOSIT_SECRET)).then(() => (files += 1), () => undefined)
-  return { file, files }
+  // cp keeps the source's modes, which an older release may have left open.
+  tightenTree(target)
+  return { file, files, keyFile: dataKeyFile(ctx.config) }
 }

@@ -5,6 +5,7 @@ import type { AccountTypeId } from '../../src/contract/assets.ts'
 import { ACCOUNT_TYPES, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { AppContext } from '../context.ts'
 import { CONTRACTS_USAGE, contractsCommand } from '../contracts/admin-command.ts'
+import { DEMO_USAGE, demoCommand } from '../demo/admin-command.ts'
 import { approveDeposit, rejectDeposit } from '../deposits/review.ts'
 import { LAUNCH_USAGE, launchCommand } from '../launch/admin-command.ts'
 import { ReviewRefusal } from '../deposits/review-common.ts'
@@ -15,6 +16,8 @@ import { verifyLedger } from '../ledger/verify.ts'
 import { KYC_USAGE, kycCommand } from '../kyc/admin-command.ts'
 import { NOTICE_USAGE, noticeCommand } from '../messages/admin-command.ts'
 import { SECONDS_USAGE, secondsCommand } from '../seconds/admin-command.ts'
+import { dataKeyFile } from '../security/data-key.ts'
+import { KEYS_USAGE, keysCommand } from '../security/keys-command.ts'
 import { SPOT_USAGE, spotCommand } from '../spot/admin-command.ts'
 import { findUserByEmail, normalizeEmail } from '../user/users.ts'
 import { approveWithdrawal, rejectWithdrawal } from '../withdrawals/review.ts'
@@ -38,7 +41,9 @@ ${SPOT_USAGE}
 ${CONTRACTS_USAGE}
 ${LAUNCH_USAGE}
 ${KYC_USAGE}
-${NOTICE_USAGE}`
+${KEYS_USAGE}
+${NOTICE_USAGE}
+${DEMO_USAGE}`
 
 export interface Outcome {
   out?: string
@@ -108,7 +113,10 @@ async function copy(ctx: AppContext, url: string): Promise<Outcome> {
   if (!/^postgres(ql)?:\/\//.test(url)) return refused('copy-to-postgres needs the target as a postgres:// URL')
   try {
     const report = await copyToPostgres(ctx.db, ctx.config.dataDir, url)
-    return done(`copied ${report.rows} rows of ${report.tables} tables and ${report.files} images; the ledger verifies on both sides and every row matches`)
+    return done(
+      `copied ${report.rows} rows of ${report.tables} tables and ${report.files} images; the ledger verifies on both sides and every row matches\n` +
+        `the card and document numbers stay sealed under the data key file ${dataKeyFile(ctx.config)}, which is not copied: give each instance a copy (DATA_KEY_FILE)`,
+    )
   } catch (error) {
     return refused(`copy-to-postgres: ${error instanceof Error ? error.message : String(error)}`)
   }
@@ -117,7 +125,10 @@ async function copy(ctx: AppContext, url: string): Promise<Outcome> {
 async function backup(ctx: AppContext, folder: string): Promise<Outcome> {
   try {
     const report = await backupSqlite(ctx, folder)
-    return done(`backed up the database to ${report.file} with ${report.files} files beside it; restore by starting a server with DATA_DIR set to that folder`)
+    return done(
+      `backed up the database to ${report.file} with ${report.files} files beside it; restore by starting a server with DATA_DIR set to that folder\n` +
+        `the data key file ${report.keyFile} is NOT in the backup: keep a copy of it apart from the backups (without it the card and document numbers cannot be read)`,
+    )
   } catch (error) {
     return refused(`backup: ${error instanceof Error ? error.message : String(error)}`)
   }
@@ -151,9 +162,13 @@ export async function runCommand(ctx: AppContext, command: string, args: string[
     case 'launch':
       return await launchCommand(ctx, args)
     case 'kyc':
-      return await kycCommand(ctx.db, ctx.config.dataDir, args, ctx.now())
+      return await kycCommand(ctx.db, ctx.config, args, ctx.now())
+    case 'keys':
+      return await keysCommand(ctx.db, ctx.config, args)
     case 'notice':
       return await noticeCommand(ctx.db, args, ctx.now())
+    case 'demo':
+      return await demoCommand(ctx, args)
     default:
       return usage()
   }

@@ -3,7 +3,9 @@
 // anything else — validation, password checks and their attempt limits, prices, locks on the
 // market — so an acknowledged key answers its first answer byte for byte at any later time,
 // whatever has changed since (the price, the balance, a limit, the server), and nothing is
-// checked, counted or charged again.
+// checked, counted or charged again. The step-up check (server/auth/step-up.ts: the login password
+// again after STEP_UP_SECONDS) comes right after that lookup: a replay moves nothing, so it is
+// answered whenever it comes.
 // The key is claimed by a unique INSERT in the same transaction as the money move (once()), and
 // the answer is stored in that transaction too, so a key is either unclaimed or claimed with its
 // final answer: no other connection ever sees it half done. Consequences:
@@ -29,7 +31,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { BB_OK, IDEMPOTENCY_HEADER } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { maskCardNumber, maskMiddle, normalizeDocNumber } from '../../src/contract/profile.ts'
 import { str, strOrNull } from '../db/rows.ts'
+import type { Session } from '../auth/require-session.ts'
+import { requireConfirmedSession } from '../auth/step-up.ts'
+import type { AppContext } from '../context.ts'
 import { badRequest, fail } from '../http/envelope.ts'
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
@@ -73,9 +79,24 @@ export const fileDigest = (file: Buffer | undefined): string | undefined => file
 /** Fields that never enter a hash: a hash of a 6-digit secret beside known fields would give it away. */
 const SECRET_FIELDS = new Set(['tradePassword', 'password', 'loginPassword'])
 
-/** What makes two requests "the same": the call and its fields (but secrets), in a fixed order. */
+/**
+ * Numbers that enter a hash as their mask only, the mask the row stores anyway: their plain value
+ * is sealed (server/security/sealed-numbers.ts), and a plain hash of a card number (its bank's
+ * prefix and its last four known, a Luhn digit) or a document number would give it away as well.
+ */
+const MASKED_FIELDS: Readonly<Record<string, (value: string) => string>> = {
+  cardNumber: maskCardNumber,
+  docNumber: (value) => maskMiddle(normalizeDocNumber(value)),
+}
+
+const hashed = (name: string, value: string | undefined): string | null => {
+  const mask = Object.hasOwn(MASKED_FIELDS, name) ? MASKED_FIELDS[name] : undefined
+  return value === undefined ? null : mask ? mask(value) : value
+}
+
+/** What makes two requests "the same": the call and its fields (but secrets; numbers as their masks), in a fixed order. */
 export function requestHash(path: string, fields: Readonly<Record<string, string | undefined>>): string {
-  const sorted = Object.keys(fields).filter((name) => !SECRET_FIELDS.has(name)).toSorted().map((name) => [name, fields[name] ?? null])
+  const sorted = Object.keys(fields).filter((name) => !SECRET_FIELDS.has(name)).toSorted().map((name) => [name, hashed(name, fields[name])])
   return createHash('sha256').update(JSON.stringify([path, sorted])).digest('hex')
 }
 
@@ -91,18 +112,24 @@ export interface KeyedCall {
  * Answers a keyed call: the key's stored answer when it has one, looked up before anything else,
  * else `handle`'s answer (which claims the key through once()). `fields` are what makes two
  * requests the same (the call's form fields; a file as its digest; passwords are left out).
+ * Every keyed call is sensitive: right after the lookup, a session that has not given its password
+ * for STEP_UP_SECONDS gets `code: -3` (auth/step-up.ts) — after it, so that a replay, which moves
+ * nothing, is answered whenever it comes.
  */
 export async function answerKeyed<T>(
-  db: Database,
+  ctx: AppContext,
   request: FastifyRequest,
-  userId: number,
+  session: Session,
   fields: Readonly<Record<string, string | undefined>>,
   handle: (call: KeyedCall) => Promise<BbEnvelope<T>>,
 ): Promise<BbEnvelope<T | null>> {
+  const { db } = ctx
+  const { userId } = session
   const call: KeyedCall = { userId, key: idempotencyKey(request), hash: requestHash(request.routeOptions.url ?? request.url, fields) }
-  if (call.key === undefined) return await handle(call)
   const first = await stored<T>(db, call)
   if (first) return first
+  await requireConfirmedSession(ctx, session)
+  if (call.key === undefined) return await handle(call)
   const answer = await handle(call)
   if (answer.code === BB_OK) return answer
   try {

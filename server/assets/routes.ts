@@ -39,8 +39,8 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext, marke
 
   app.post(ASSET_PATHS.transfer, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['amount', 'currency', 'type'])
-    const { userId } = await requireSession(ctx, request)
-    return await answerKeyed(ctx.db, request, userId, fields, (call) => transfer(ctx, call, fields))
+    const session = await requireSession(ctx, request)
+    return await answerKeyed(ctx, request, session, fields, (call) => transfer(ctx, call, fields))
   })
 
   app.post(ASSET_PATHS.exchangeQuote, async (request) => {
@@ -51,7 +51,7 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext, marke
 
   app.post(ASSET_PATHS.exchange, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['from', 'to', 'amount'])
-    const { userId } = await requireSession(ctx, request)
-    return await answerKeyed(ctx.db, request, userId, fields, (call) => exchange(ctx, market, call, fields))
+    const session = await requireSession(ctx, request)
+    return await answerKeyed(ctx, request, session, fields, (call) => exchange(ctx, market, call, fields))
   })
 }

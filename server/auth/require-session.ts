@@ -11,6 +11,8 @@ import { touchSession } from './sessions.ts'
 export interface Session {
   userId: number
   tokenHash: string
+  /** When the user last gave the login password in this session (ms; auth/step-up.ts). */
+  confirmedAt: number
 }
 
 /** The session token a request carries, or undefined. */

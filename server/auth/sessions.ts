@@ -1,21 +1,23 @@
 // Session tokens: 256 random bits handed to the client once; only their SHA-256 is stored.
 // A session ends at logout, after TOKEN_IDLE_SECONDS without use, or TOKEN_MAX_SECONDS after login.
+// `confirmed_at` is when its user last gave the login password (login, step-up.ts), for the calls
+// that move money or change security.
 import { createHash, randomBytes } from 'node:crypto'
 import type { AppContext } from '../context.ts'
+import { StorageFullError } from '../db/database.ts'
 import { num } from '../db/rows.ts'
 
-import { StorageFullError } from '../db/database.ts'
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
 export async function createSession(ctx: AppContext, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   const now = ctx.now()
-  await ctx.db.run('INSERT INTO sessions (token_hash, user_id, created_at, last_seen) VALUES (?, ?, ?, ?)', hashToken(token), userId, now, now)
+  await ctx.db.run('INSERT INTO sessions (token_hash, user_id, created_at, last_seen, confirmed_at) VALUES (?, ?, ?, ?, ?)', hashToken(token), userId, now, now, now)
   await purgeExpiredSessions(ctx)
   return token
 }
 
-export type SessionLookup = { userId: number; tokenHash: string } | 'expired'
+export type SessionLookup = { userId: number; tokenHash: string; confirmedAt: number } | 'expired'
 
 /**
  * Finds a live session and marks it used; an unknown, revoked or expired token is 'expired'. The
@@ -25,7 +27,7 @@ export type SessionLookup = { userId: number; tokenHash: string } | 'expired'
  */
 export async function touchSession(ctx: AppContext, token: string): Promise<SessionLookup> {
   const tokenHash = hashToken(token)
-  const row = await ctx.db.get('SELECT user_id, created_at, last_seen FROM sessions WHERE token_hash = ?', tokenHash)
+  const row = await ctx.db.get('SELECT user_id, created_at, last_seen, confirmed_at FROM sessions WHERE token_hash = ?', tokenHash)
   if (!row) return 'expired'
   const now = ctx.now()
   const idle = now - num(row, 'last_seen') >= ctx.config.tokenIdleSeconds * 1000
@@ -39,7 +41,7 @@ export async function touchSession(ctx: AppContext, token: string): Promise<Sess
       if (!(error instanceof StorageFullError)) throw error
     })
   }
-  return { userId: num(row, 'user_id'), tokenHash }
+  return { userId: num(row, 'user_id'), tokenHash, confirmedAt: num(row, 'confirmed_at') }
 }
 
 export async function revokeSession(ctx: AppContext, token: string): Promise<void> {

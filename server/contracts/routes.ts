@@ -42,8 +42,8 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: AppConte
 
   // Each keyed call: its fields, the session, then the key's answer before anything else.
   const keyed = async (request: FastifyRequest, fields: Record<string, string | undefined>, handle: (call: KeyedCall) => Promise<BbEnvelope<ContractPosition | null>>) => {
-    const { userId } = await requireSession(ctx, request)
-    return await answerKeyed(ctx.db, request, userId, fields, handle)
+    const session = await requireSession(ctx, request)
+    return await answerKeyed(ctx, request, session, fields, handle)
   }
 
   app.post(CONTRACT_PATHS.open, KEYED_ROUTE, async (request) => {

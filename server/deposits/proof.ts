@@ -1,7 +1,8 @@
 // Serving a deposit's proof image back to its owner. The stored file is always our own re-encoded
 // JPEG, and the headers make sure that even if something else ever got there, no browser would run
-// it: a fixed image type with no sniffing, a sandboxing CSP that forbids every load, and no caching
-// by anything shared (it is one user's private document).
+// it: a fixed image type with no sniffing, a sandboxing CSP that forbids every load, and no copy
+// kept by any cache, the browser's own included: it is one user's private document, and a copy in
+// the HTTP cache would outlive the session (logout) on a shared phone.
 import type { FastifyReply } from 'fastify'
 import { RECORD_TYPES } from '../../src/contract/assets.ts'
 import { BB_FAIL } from '../../src/contract/envelopes.ts'
@@ -16,7 +17,7 @@ export const PROOF_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; sandbox",
   'content-disposition': 'inline; filename="proof.jpg"',
-  'cache-control': 'private, max-age=3600',
+  'cache-control': 'private, no-store',
   'cross-origin-resource-policy': 'same-origin',
 } as const
 

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts'
 import { readFields } from '../http/fields.ts'
 import type { MarketSource } from '../market/source.ts'
 import { UPLOAD_LIMITS, readUploadForm } from '../uploads/form.ts'
+import { asUpload } from '../uploads/in-flight.ts'
 import { loadDepositSecret } from './address.ts'
 import { depositAddress } from './deposit-address.ts'
 import { sendProof } from './proof.ts'
@@ -32,13 +33,16 @@ export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContex
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS })
     // A refused upload may still be arriving: the lingering close (http/lingering-close.ts) ends it.
-    scope.post(ASSET_PATHS.deposit, KEYED_ROUTE, async (request) => {
+    scope.post(ASSET_PATHS.deposit, KEYED_ROUTE, async (request, reply) => {
       const session = await requireSession(ctx, request)
-      const form = await readUploadForm(request, 'proof')
-      const fields = readFields(form.body, ['currency', 'chain', 'amount'])
-      // The same upload retried (the app timed out during the re-encode) is the same request.
-      const proof = fileDigest(form.file)
-      return await answerKeyed(ctx.db, request, session.userId, { ...fields, proof }, (call) => requestDeposit(ctx, deps, call, fields, form.file))
+      // A user's uploads at once are limited (uploads/in-flight.ts), before the body is read.
+      return await asUpload(reply, session.userId, async () => {
+        const form = await readUploadForm(request, 'proof')
+        const fields = readFields(form.body, ['currency', 'chain', 'amount'])
+        // The same upload retried (the app timed out during the re-encode) is the same request.
+        const proof = fileDigest(form.file)
+        return await answerKeyed(ctx, request, session, { ...fields, proof }, (call) => requestDeposit(ctx, deps, call, fields, form.file))
+      })
     })
   })
 }

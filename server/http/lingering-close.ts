@@ -30,7 +30,7 @@ export const LINGER_MS = 2000
 const lingering = new WeakSet<Socket>()
 
 /** Whether the request announced a body that has not fully arrived yet. */
-function bodyStillArriving(request: IncomingMessage): boolean {
+export function bodyStillArriving(request: IncomingMessage): boolean {
   if (request.complete) return false
   return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0
 }
@@ -56,6 +56,23 @@ function linger(request: IncomingMessage, socket: Socket): void {
   socket.once('close', () => clearTimeout(deadline))
   request.once('end', closeWhenWritten)
   socket.once('end', closeWhenWritten)
+}
+
+/**
+ * The same close after an answer written straight to the socket, before Node had a request to hand
+ * to Fastify (a headers timeout: request-timeouts.ts): the FIN, then whatever the client still sends
+ * is read by Node's parser and dropped (a request it completes meanwhile is never run, as above),
+ * for at most LINGER_MS.
+ */
+export function lingerAfterRawAnswer(socket: Socket): void {
+  lingering.add(socket)
+  socket.end()
+  const close = (): void => {
+    socket.destroy()
+  }
+  const deadline = setTimeout(close, LINGER_MS)
+  socket.once('close', () => clearTimeout(deadline))
+  socket.once('end', () => (socket.writableFinished ? close() : socket.once('finish', close)))
 }
 
 export function installLingeringClose(app: FastifyInstance): void {

@@ -2,7 +2,11 @@
 // with where to see its photos (admin-photos.ts: the stored files, or `--photos <folder>` writes
 // them there; never a copy of the tool's own choosing); approve and reject go through review.ts,
 // the only way a submission leaves reviewing. Answers the admin tool's { out | err, exitCode }.
+// `show` is the one place the whole document number is shown: it opens the sealed number with the
+// data key file (server/security/sealed-numbers.ts); without the right key it says so instead.
+import type { ServerConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import { DOC_NUMBER, revealNumber } from '../security/sealed-numbers.ts'
 import { DOC_TYPES, KYC_STATE } from '../../src/contract/profile.ts'
 import { num, str } from '../db/rows.ts'
 import { PhotoFolderRefusal, type PhotoLines, storedPhotos, writePhotos } from './admin-photos.ts'
@@ -37,13 +41,17 @@ async function list(db: Database, all: boolean): Promise<Outcome> {
   return { out: lines.join('\n'), exitCode: 0 }
 }
 
-async function describe(db: Database, s: Submission, photos: PhotoLines): Promise<string> {
+/** Where the data key file is (DATA_KEY_FILE, or under DATA_DIR). */
+type KeyHome = Pick<ServerConfig, 'dataDir' | 'dataKeyFile'>
+
+async function describe(db: Database, home: KeyHome, s: Submission, photos: PhotoLines): Promise<string> {
   const email = (await db.get('SELECT email FROM users WHERE id = ?', s.userId))?.email
+  const number = await revealNumber(home, DOC_NUMBER, s.row)
   return [
     `verification #${s.id}: ${STATE_NAMES[s.state]}`,
     `user:      ${String(email)} (id ${s.userId})`,
     `name:      ${s.name}`,
-    `document:  ${DOC_NAMES[s.docType]} ${s.docNumber}`,
+    `document:  ${DOC_NAMES[s.docType]} ${number.ok ? number.value : `${s.docNumberMasked} (cannot be opened: ${number.reason})`}`,
     `submitted: ${when(s.submittedAt)}`,
     ...(s.reviewedAt === null ? [] : [`reviewed:  ${when(s.reviewedAt)}${s.reason ? ` — ${s.reason}` : ''}`]),
     `front:     ${photos.front}`,
@@ -52,26 +60,27 @@ async function describe(db: Database, s: Submission, photos: PhotoLines): Promis
 }
 
 /** `show <id> [--photos <folder>]`; undefined for a usage mistake. */
-async function show(db: Database, dataDir: string, id: string, rest: string[]): Promise<Outcome | undefined> {
+async function show(db: Database, home: KeyHome, id: string, rest: string[]): Promise<Outcome | undefined> {
+  const { dataDir } = home
   const [flag, folder, ...more] = rest
   if (rest.length > 0 && (flag !== '--photos' || !folder || more.length > 0)) return undefined
   const submission = /^[1-9]\d{0,15}$/.test(id) ? await findSubmission(db, Number(id)) : undefined
   if (!submission) return { err: `no verification with id ${id}`, exitCode: 1 }
   try {
     const photos = folder === undefined ? await storedPhotos(db, dataDir, submission) : await writePhotos(db, dataDir, submission, folder)
-    return { out: await describe(db, submission, photos), exitCode: 0 }
+    return { out: await describe(db, home, submission, photos), exitCode: 0 }
   } catch (error) {
     if (error instanceof PhotoFolderRefusal) return { err: error.message, exitCode: 1 }
     throw error
   }
 }
 
-export async function kycCommand(db: Database, dataDir: string, args: string[], now: number): Promise<Outcome> {
+export async function kycCommand(db: Database, home: KeyHome, args: string[], now: number): Promise<Outcome> {
   const [sub, id, ...rest] = args
   try {
     if (sub === 'list' && rest.length === 0 && (id === undefined || id === 'reviewing' || id === 'all')) return await list(db, id === 'all')
     if (sub === 'show' && id) {
-      const shown = await show(db, dataDir, id, rest)
+      const shown = await show(db, home, id, rest)
       if (shown) return shown
     }
     if (sub === 'approve' && id && rest.length === 0) {

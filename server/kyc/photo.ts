@@ -1,6 +1,7 @@
 // Serving a verification photo back to its owner only: the caller's latest submission, by side.
-// The bytes are always our own re-encoded JPEG; the headers make sure nothing could run even if
-// something else got there, and that no cache anywhere keeps a copy of an identity document.
+// The bytes are always our own re-encoded JPEG; the headers (a deposit proof's: no sniffing, a
+// sandboxing CSP, no-store) make sure nothing could run even if something else got there, and
+// that no cache anywhere keeps a copy of an identity document.
 import type { FastifyReply } from 'fastify'
 import { BB_FAIL } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
@@ -14,7 +15,6 @@ import { latestSubmission } from './submissions.ts'
 export const KYC_PHOTO_HEADERS = {
   ...PROOF_HEADERS,
   'content-disposition': 'inline; filename="document.jpg"',
-  'cache-control': 'private, no-store',
 } as const
 
 const notFound = (): ApiError => new ApiError(404, BB_FAIL, SERVER_MESSAGES.notFound)

@@ -1,17 +1,22 @@
 // The kyc_submissions table and what the owner is told about it (KycInfo). A user's state is that
 // of their latest submission; the demo account, verified at seeding without one, is verified by
-// users.kyc_status alone.
+// users.kyc_status alone. The document number is read as its mask: only an operator's `kyc show`
+// opens the sealed number (server/security/sealed-numbers.ts).
 import type { Database } from '../db/database.ts'
-import { type DocType, KYC_STATE, type KycInfo, type KycState, maskMiddle, PROFILE_PATHS } from '../../src/contract/profile.ts'
+import { type DocType, KYC_STATE, type KycInfo, type KycState, PROFILE_PATHS } from '../../src/contract/profile.ts'
 import { KYC_STATUS } from '../../src/contract/user.ts'
 import { num, type Row, str } from '../db/rows.ts'
+import { DOC_NUMBER, maskedOf } from '../security/sealed-numbers.ts'
 
 export interface Submission {
   id: number
   userId: number
   name: string
   docType: DocType
-  docNumber: string
+  /** What the owner is shown: the document's first and last characters. */
+  docNumberMasked: string
+  /** The row as read, for the one place that may open its number (admin kyc show: revealNumber). */
+  row: Row
   frontPhoto: string
   backPhoto: string
   state: KycState
@@ -25,7 +30,8 @@ export const toSubmission = (row: Row): Submission => ({
   userId: num(row, 'user_id'),
   name: str(row, 'name'),
   docType: num(row, 'doc_type') as DocType,
-  docNumber: str(row, 'doc_number'),
+  docNumberMasked: maskedOf(row, DOC_NUMBER),
+  row,
   frontPhoto: str(row, 'front_photo'),
   backPhoto: str(row, 'back_photo'),
   state: num(row, 'state') as KycState,
@@ -59,7 +65,7 @@ export async function kycInfoOf(db: Database, userId: number): Promise<KycInfo> 
     submitted: {
       name: latest.name,
       docType: latest.docType,
-      docNumberMasked: maskMiddle(latest.docNumber),
+      docNumberMasked: latest.docNumberMasked,
       frontUrl: `${PROFILE_PATHS.kycPhoto}?side=front`,
       backUrl: `${PROFILE_PATHS.kycPhoto}?side=back`,
       submittedAt: latest.submittedAt,

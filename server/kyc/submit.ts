@@ -3,8 +3,10 @@
 // shows them, the photos go through the upload pipeline (type by bytes, pixel limits, re-encoded
 // without metadata), and the submission is stored with the user's move to reviewing in one
 // transaction whose conditional update (kyc_status must still be 0) lets only one of two
-// simultaneous submissions through. With an idempotency key (the app sends one per confirmation),
-// a resent submission answers its first answer instead of "already submitted".
+// simultaneous submissions through. The document number is stored sealed under the data key beside
+// its mask (server/security/sealed-numbers.ts), never in plain. With an idempotency key (the app
+// sends one per confirmation), a resent submission answers its first answer instead of "already
+// submitted".
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import {
@@ -21,6 +23,7 @@ import { KYC_STATUS } from '../../src/contract/user.ts'
 import type { AppContext } from '../context.ts'
 import { type KeyedCall, once } from '../assets/idempotency.ts'
 import { fail, ok } from '../http/envelope.ts'
+import { DOC_NUMBER, sealNumber } from '../security/sealed-numbers.ts'
 import { safeJpegOf } from '../uploads/proof-image.ts'
 import { removeUpload, saveUpload } from '../uploads/store.ts'
 import { type KycForm, kycTextFields } from './form.ts'
@@ -49,12 +52,14 @@ export async function submitKyc(ctx: AppContext, call: KeyedCall, form: KycForm)
   const now = ctx.now()
   let answer: BbEnvelope<KycInfo | null>
   try {
+    // Sealed before the transaction (it reads the key file); the plain column stays empty.
+    const doc = await sealNumber(ctx.config, DOC_NUMBER, userId, docNumber)
     answer = await once(ctx.db, { ...call, now }, async () => {
       const moved = await ctx.db.run('UPDATE users SET kyc_status = ? WHERE id = ? AND kyc_status = ?', KYC_STATUS.reviewing, userId, KYC_STATUS.none)
       // Another submission got there while these photos were being re-encoded.
       if (moved.changes !== 1) return fail(SERVER_MESSAGES.kycLocked)
-      await ctx.db.run(`INSERT INTO kyc_submissions (user_id, name, doc_type, doc_number, front_photo, back_photo, state, submitted_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, userId, name, docType, docNumber, frontPhoto, backPhoto, KYC_STATE.reviewing, now)
+      await ctx.db.run(`INSERT INTO kyc_submissions (user_id, name, doc_type, doc_number, doc_number_sealed, doc_number_masked, front_photo, back_photo, state, submitted_at)
+           VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?)`, userId, name, docType, doc.sealed, doc.masked, frontPhoto, backPhoto, KYC_STATE.reviewing, now)
       return ok(await kycInfoOf(ctx.db, userId))
     })
   } catch (error) {

@@ -1,7 +1,8 @@
 // The white papers: a project's, drawn on first request from its own figures and stored under
 // DATA_DIR/launch/ (so seeding stays fast and a restart serves the same file), and the platform's.
 // Several processes may draw the same paper at once: each writes a temporary file and renames it
-// into place, so a reader never sees half a file and every copy is the same.
+// into place, so a reader never sees half a file and every copy is the same. Like everything under
+// DATA_DIR they are the server's account's only (0700 folder, 0600 files): the server serves them.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from '../db/database.ts'
@@ -56,10 +57,10 @@ async function stored(dataDir: string, name: string, draw: () => Promise<Uint8Ar
   try {
     return await readFile(path)
   } catch {
-    await mkdir(dir, { recursive: true })
+    await mkdir(dir, { recursive: true, mode: 0o700 })
     const bytes = await draw()
     const temporary = `${path}.${process.pid}.${Date.now()}.tmp`
-    await writeFile(temporary, bytes)
+    await writeFile(temporary, bytes, { mode: 0o600 })
     await rename(temporary, path)
     return bytes
   }

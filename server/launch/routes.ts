@@ -75,8 +75,8 @@ export async function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post(LAUNCH_PATHS.subscribe, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['id', 'quantity', 'tradePassword'])
-    const { userId } = await requireSession(ctx, request)
-    return await answerKeyed(ctx.db, request, userId, fields, (call) => subscribe(ctx, call, fields))
+    const session = await requireSession(ctx, request)
+    return await answerKeyed(ctx, request, session, fields, (call) => subscribe(ctx, call, fields))
   })
 
   app.post(LAUNCH_PATHS.mine, async (request) => {
@@ -92,8 +92,8 @@ export async function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post(LAUNCH_PATHS.sell, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['id', 'quantity', 'tradePassword'])
-    const { userId } = await requireSession(ctx, request)
-    return await answerKeyed(ctx.db, request, userId, fields, (call) => sell(ctx, call, fields))
+    const session = await requireSession(ctx, request)
+    return await answerKeyed(ctx, request, session, fields, (call) => sell(ctx, call, fields))
   })
 
   app.post(LAUNCH_PATHS.coins, async (request) => {

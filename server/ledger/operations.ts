@@ -15,6 +15,7 @@
 //   payOutFrozen(db, { userId, accountType, currency, amount, fee, memo, now })         frozen −= amount; 'outside' += amount − fee; 'fees' += fee
 //   transferBetweenAccounts(db, { userId, currency, amount, from, to, memo, now })     available of account `from` → of account `to`
 //   exchangeCurrencies(db, { userId, accountType, from, to, amount, gross, fee, memo, now })  via the 'exchange' account, fee to 'fees'
+//   forfeitToHouse(db, { userId, accountType, currency, amount, memo, now })           available −= amount; 'house' += amount (a removed demo account's money)
 // The user-visible side is records.ts: insertRecord(db, NewRecord) → id (deposits/withdrawals go in
 // with status RECORD_STATUS.reviewing, chain, address, proof), settleRecord(db, id, { status, info?,
 // fee?, actualArrival?, now }) → false if no longer reviewing (so approve/reject happen once),
@@ -91,6 +92,24 @@ export async function payOutFrozen(db: Database, move: UserMove & { fee: string 
   if (!sent.isZero()) postings.push({ account: system('outside'), currency: move.currency, amount: sent })
   if (!fee.isZero()) postings.push({ account: system('fees'), currency: move.currency, amount: fee })
   return await postEntry(db, { kind: 'payout', memo: move.memo, now: move.now, postings })
+}
+
+/**
+ * Money a user gives up to the exchange, refunded to nobody: what the demo account still holds
+ * when an operator removes it (server/demo/remove.ts). It goes to 'house', where a seconds loss or
+ * a liquidation goes too, so the ledger still says where every unit is.
+ */
+export async function forfeitToHouse(db: Database, move: UserMove): Promise<number> {
+  const amount = ledgerAmount(move.amount)
+  return await postEntry(db, {
+    kind: 'forfeit',
+    memo: move.memo,
+    now: move.now,
+    postings: [
+      { account: user(move, 'available'), currency: move.currency, amount: amount.negated() },
+      { account: system('house'), currency: move.currency, amount },
+    ],
+  })
 }
 
 /** Between a user's own spot and contract accounts. */

@@ -15,6 +15,7 @@ import { sendKycPhoto } from '../kyc/photo.ts'
 import { submitKyc } from '../kyc/submit.ts'
 import { kycInfoOf } from '../kyc/submissions.ts'
 import { UPLOAD_LIMITS, readUploadForm } from '../uploads/form.ts'
+import { asUpload } from '../uploads/in-flight.ts'
 import { changeAvatar, sendAvatar } from './avatar.ts'
 import { collectionAccountOf, setCollectionAccount } from './collection-account.ts'
 import { inviteePage } from './invitees.ts'
@@ -42,22 +43,25 @@ export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContex
   app.post(PROFILE_PATHS.bankCard, async (request) => ok(await collectionAccountOf(ctx.db, (await requireSession(ctx, request)).userId)))
 
   app.post(PROFILE_PATHS.setBankCard, KEYED_ROUTE, async (request) => {
-    const { userId } = await requireSession(ctx, request)
+    const session = await requireSession(ctx, request)
     const fields = readFields(request.body, [], ['bankName', 'cardName', 'cardNumber', 'tradePassword'])
-    return await answerKeyed(ctx.db, request, userId, fields, (call) => setCollectionAccount(ctx, call, fields))
+    return await answerKeyed(ctx, request, session, fields, (call) => setCollectionAccount(ctx, call, fields))
   })
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS })
     // A refused upload may still be arriving: the lingering close (http/lingering-close.ts) ends it.
-    scope.post(PROFILE_PATHS.uploadIcon, async (request) => {
+    // A user's uploads at once are limited (uploads/in-flight.ts), before the body is read.
+    scope.post(PROFILE_PATHS.uploadIcon, async (request, reply) => {
       const { userId } = await requireSession(ctx, request)
-      return await changeAvatar(ctx, userId, (await readUploadForm(request, 'icon')).file)
+      return await asUpload(reply, userId, async () => await changeAvatar(ctx, userId, (await readUploadForm(request, 'icon')).file))
     })
-    scope.post(PROFILE_PATHS.kycSubmit, KEYED_ROUTE, async (request) => {
-      const { userId } = await requireSession(ctx, request)
-      const form = await readKycForm(request)
-      return await answerKeyed(ctx.db, request, userId, kycRequestFields(form), (call) => submitKyc(ctx, call, form))
+    scope.post(PROFILE_PATHS.kycSubmit, KEYED_ROUTE, async (request, reply) => {
+      const session = await requireSession(ctx, request)
+      return await asUpload(reply, session.userId, async () => {
+        const form = await readKycForm(request)
+        return await answerKeyed(ctx, request, session, kycRequestFields(form), (call) => submitKyc(ctx, call, form))
+      })
     })
   })
 }

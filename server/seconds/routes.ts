@@ -39,8 +39,8 @@ export async function registerSecondsRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post(SECONDS_PATHS.createOrder, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['openAmount', 'baseCoin', 'quoteCoin', 'positionTime', 'tradeType'])
-    const { userId } = await requireSession(ctx, request)
-    return toSecondEnvelope(await answerKeyed(ctx.db, request, userId, fields, (call) => createOrder(ctx, prices, call, fields)))
+    const session = await requireSession(ctx, request)
+    return toSecondEnvelope(await answerKeyed(ctx, request, session, fields, (call) => createOrder(ctx, prices, call, fields)))
   })
 
   app.post(SECONDS_PATHS.records, async (request) => {

@@ -58,14 +58,14 @@ export async function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, 
 
   app.post(SPOT_PATHS.place, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['symbol', 'side', 'type'], ['price', 'amount', 'total', 'triggerPrice', 'postOnly'])
-    const { userId } = await requireSession(ctx, request)
-    return await answerKeyed(ctx.db, request, userId, fields, (call) => placeOrder(ctx, engine, call, fields))
+    const session = await requireSession(ctx, request)
+    return await answerKeyed(ctx, request, session, fields, (call) => placeOrder(ctx, engine, call, fields))
   })
 
   app.post(SPOT_PATHS.cancel, KEYED_ROUTE, async (request) => {
     const fields = readFields(request.body, ['id'])
-    const { userId } = await requireSession(ctx, request)
-    return await answerKeyed(ctx.db, request, userId, fields, (call) => cancelOrder(ctx, engine, call, fields.id))
+    const session = await requireSession(ctx, request)
+    return await answerKeyed(ctx, request, session, fields, (call) => cancelOrder(ctx, engine, call, fields.id))
   })
 
   const listOrders = (filter: HistoryFilter | undefined) => async (request: FastifyRequest) => {

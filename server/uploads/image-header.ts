@@ -6,9 +6,19 @@ export type ImageType = 'png' | 'jpeg' | 'webp'
 
 /** The request limit: larger uploads are cut off while streaming, never buffered whole. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-/** Phone cameras reach ~50 MP; a payment proof needs far less, and 40 MP is 160 MB of RGBA. */
+/**
+ * Phones save 12 to 24 MP photos (their 48–200 MP modes make files far over 5 MB); a payment proof
+ * needs far less. PNG and JPEG are decoded straight to the stored size (downscale.ts), so what a
+ * decode holds does not grow with this: it bounds the CPU time (about a second at 40 MP).
+ */
 export const MAX_PIXELS = 40_000_000
 export const MAX_SIDE = 10_000
+/**
+ * The WebP codec decodes whole images only: ~9.5 bytes a pixel (its RGBA, its own buffers and the
+ * copy out), 380 MB at 40 MP for a 38-byte file. No camera writes WebP; screenshots and pictures
+ * saved from the web are far under 16 MP (150 MB to decode).
+ */
+export const MAX_WEBP_PIXELS = 16_000_000
 
 export interface ImageHeader {
   type: ImageType
@@ -82,9 +92,10 @@ export function readImageHeader(bytes: Buffer): ImageHeader | undefined {
   return undefined
 }
 
-export const withinPixelLimits = (header: ImageHeader): boolean =>
-  header.width > 0 &&
-  header.height > 0 &&
-  header.width <= MAX_SIDE &&
-  header.height <= MAX_SIDE &&
-  header.width * header.height <= MAX_PIXELS
+export const withinPixelSize = (width: number, height: number): boolean =>
+  width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE && width * height <= MAX_PIXELS
+
+export const withinPixelLimits = (header: ImageHeader): boolean => withinPixelSize(header.width, header.height)
+
+/** A WebP within the general limits may still be over its own. */
+export const withinWebpLimit = (header: ImageHeader): boolean => header.type !== 'webp' || header.width * header.height <= MAX_WEBP_PIXELS

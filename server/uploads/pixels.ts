@@ -1,5 +1,7 @@
 // The pixel work between decoding and re-encoding: JPEG has no transparency (flatten on white),
 // a proof needs no more than MAX_OUTPUT_SIDE pixels (average down), and EXIF turns are applied.
+// The decoders average down while they decode (downscale.ts); shrinkToFit is the same averaging
+// of a whole image, the definition their tests hold them to.
 
 export interface Rgba {
   width: number

@@ -1,16 +1,21 @@
 // Decodes an upload to raw pixels and writes a brand-new JPEG from them. Nothing of the original
 // file survives but its pixels: no EXIF (GPS, device), no comments, no ICC, and no bytes appended
 // after the image (a "polyglot" PNG carrying HTML or script is reduced to its picture). Runs in a
-// worker thread (reencode-worker.ts): decoding a big photo in pure JS takes seconds of CPU.
+// worker thread (reencode-worker.ts): decoding a big photo in pure JS takes a second of CPU.
+// PNG and JPEG are decoded straight into the size that is stored (downscale.ts), so a decode holds
+// that picture, not the upload's full pixels; WebP's codec only decodes whole (hence its lower
+// pixel cap, image-header.ts), and is then averaged down the same way.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import jpeg from 'jpeg-js'
-import { PNG } from 'pngjs'
 import decodeWebp, { init as initWebp } from '@jsquash/webp/decode.js'
+import { Downscaler, PROOF_SHAPE, type Shape } from './downscale.ts'
 import { jpegOrientation } from './exif-orientation.ts'
-import { type ImageType, MAX_PIXELS } from './image-header.ts'
-import { applyOrientation, flattenOnWhite, type Rgba, shrinkToFit } from './pixels.ts'
-import { squareOf } from './square.ts'
+import type { ImageType } from './image-header.ts'
+import { decodeJpegScaled } from './jpeg-decode.ts'
+import { applyOrientation, flattenOnWhite, type Rgba } from './pixels.ts'
+import { decodePngScaled } from './png-decode.ts'
+import { resampleSquare } from './square.ts'
 
 export const JPEG_QUALITY = 85
 
@@ -27,38 +32,22 @@ function loadWebp(): Promise<void> {
   return webpReady
 }
 
-/**
- * The PNG up to the end of its IEND chunk. Bytes after it are not part of the image (often they
- * are exactly what a polyglot hides there); pngjs refuses them, we simply leave them out.
- */
-function pngWithoutTrailer(bytes: Buffer): Buffer {
-  let at = 8
-  while (at + 12 <= bytes.length) {
-    const length = bytes.readUInt32BE(at)
-    const end = at + 12 + length
-    if (bytes.toString('latin1', at + 4, at + 8) === 'IEND') return bytes.subarray(0, Math.min(end, bytes.length))
-    at = end
-  }
-  return bytes
-}
-
-async function decode(bytes: Buffer, type: ImageType): Promise<Rgba> {
-  if (type === 'png') {
-    const png = PNG.sync.read(pngWithoutTrailer(bytes))
-    return { width: png.width, height: png.height, data: png.data }
-  }
-  if (type === 'jpeg') {
-    const image = jpeg.decode(bytes, {
-      useTArray: true,
-      formatAsRGBA: true,
-      maxResolutionInMP: MAX_PIXELS / 1_000_000,
-      maxMemoryUsageInMB: 768,
-    })
-    return applyOrientation({ width: image.width, height: image.height, data: image.data }, jpegOrientation(bytes))
-  }
+async function decodeWebpScaled(bytes: Buffer, shape: Shape): Promise<Rgba> {
   await loadWebp()
   const image = await decodeWebp(new Uint8Array(bytes).buffer)
-  return { width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength) }
+  const sink = new Downscaler(image.width, image.height, shape)
+  const rowBytes = image.width * 4
+  const data = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength)
+  for (let y = 0; y < image.height; y++) sink.row(y, data.subarray(y * rowBytes, (y + 1) * rowBytes))
+  return sink.finish()
+}
+
+/** The upload's pixels, upright, in the stored shape. */
+async function decodeScaled(bytes: Buffer, type: ImageType, shape: Shape): Promise<Rgba> {
+  if (type === 'png') return decodePngScaled(bytes, shape)
+  // The turn is applied to the small picture: averaging blocks does not care which way is up.
+  if (type === 'jpeg') return applyOrientation(decodeJpegScaled(bytes, shape), jpegOrientation(bytes))
+  return decodeWebpScaled(bytes, shape)
 }
 
 export interface Reencoded {
@@ -72,8 +61,9 @@ export interface Reencoded {
  * becomes its centred square at exactly that many pixels a side (an avatar).
  */
 export async function reencodeAsJpeg(bytes: Buffer, type: ImageType, square?: number): Promise<Reencoded> {
-  const decoded = await decode(bytes, type)
-  const pixels = flattenOnWhite(square === undefined ? shrinkToFit(decoded) : squareOf(decoded, square))
+  const shape: Shape = square === undefined ? PROOF_SHAPE : { maxSide: square, square: true }
+  const decoded = await decodeScaled(bytes, type, shape)
+  const pixels = flattenOnWhite(square === undefined ? decoded : resampleSquare(decoded, square))
   // A fresh object: handing the decoder's result to the encoder would copy its EXIF and comments.
   const encoded = jpeg.encode({ width: pixels.width, height: pixels.height, data: pixels.data }, JPEG_QUALITY)
   return { jpeg: encoded.data, width: pixels.width, height: pixels.height }

@@ -1,21 +1,11 @@
 // The avatar's shape: the centred square of a picture (the middle of a portrait or a landscape is
-// where the face usually is), brought to exactly side × side pixels.
-import { type Rgba, shrinkToFit } from './pixels.ts'
-
-export function cropSquare(image: Rgba): Rgba {
-  const side = Math.min(image.width, image.height)
-  const left = Math.floor((image.width - side) / 2)
-  const top = Math.floor((image.height - side) / 2)
-  const data = new Uint8Array(side * side * 4)
-  for (let y = 0; y < side; y++) {
-    const from = ((top + y) * image.width + left) * 4
-    data.set(image.data.subarray(from, from + side * 4), y * side * 4)
-  }
-  return { width: side, height: side, data }
-}
+// where the face usually is), brought to exactly side × side pixels. The decoders cut the square
+// and average it down (downscale.ts, Shape.square); what is left is to hit the exact size.
+import type { Rgba } from './pixels.ts'
 
 /** Bilinear resampling of a square image to side × side (after averaging down, so no aliasing). */
-function resample(image: Rgba, side: number): Rgba {
+export function resampleSquare(image: Rgba, side: number): Rgba {
+  if (image.width === side && image.height === side) return image
   const data = new Uint8Array(side * side * 4)
   const scale = image.width / side
   const at = (x: number, y: number, c: number): number => image.data[(y * image.width + x) * 4 + c] ?? 0
@@ -37,10 +27,4 @@ function resample(image: Rgba, side: number): Rgba {
     }
   }
   return { width: side, height: side, data }
-}
-
-/** The centred square of the image at exactly side × side pixels. */
-export function squareOf(image: Rgba, side: number): Rgba {
-  const square = shrinkToFit(cropSquare(image), side)
-  return square.width === side ? square : resample(square, side)
 }

@@ -1,18 +1,21 @@
 // Changing passwords: the fund password, the login password (knowing the old one) and the reset
-// by email code (not knowing it).
+// by email code (not knowing it). The first two carry the login password, so a right one also
+// confirms the session for its money and security calls (auth/step-up.ts) instead of asking twice.
 import type { FastifyRequest } from 'fastify'
 import { BB_OK, type BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
-import { LOGIN_PASSWORD_PATTERN, TRADE_PASSWORD_PATTERN, VERIFICATION_CODE_PATTERN } from '../../src/contract/rules.ts'
+import { TRADE_PASSWORD_PATTERN, VERIFICATION_CODE_PATTERN } from '../../src/contract/rules.ts'
 import type { EmailPayload, ForgetPwdPayload, SetTransactionPwdPayload, UpdatePwdPayload } from '../../src/contract/user.ts'
 import { checkCode, consumeCode, guessCode, issueCode } from '../auth/email-codes.ts'
 import { attemptSecret, forgiveAccount } from '../auth/login-limit.ts'
 import { hashSecret, verifySecret } from '../auth/password.ts'
 import { requireSession, type Session } from '../auth/require-session.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
+import { markConfirmed } from '../auth/step-up.ts'
 import type { AppContext } from '../context.ts'
 import { fail, ok, sessionRequired } from '../http/envelope.ts'
 import { passwordResetMail, resetCodeMail } from '../mail/templates.ts'
+import { newLoginPasswordRefusal } from './password-rules.ts'
 import { validEmail } from './registration.ts'
 import { holdSecurityChanges, securityHoldMs } from './security-hold.ts'
 import { findUserByEmail, findUserById, setPasswordHash, setTradePasswordHash, type User } from './users.ts'
@@ -22,7 +25,7 @@ import { securityEvent } from '../security/events.ts'
  * The logged-in user after re-checking their login password. Wrong answers count like failed
  * logins, so a stolen token cannot be used to guess the password.
  */
-async function confirmPassword(
+export async function confirmPassword(
   ctx: AppContext,
   request: FastifyRequest,
   session: Session,
@@ -36,7 +39,7 @@ async function confirmPassword(
   return outcome === 'ok' ? user : outcome
 }
 
-const refusal = (outcome: 'limited' | 'wrong') =>
+export const refusal = (outcome: 'limited' | 'wrong') =>
   fail(outcome === 'limited' ? SERVER_MESSAGES.tooManyAttempts : SERVER_MESSAGES.passwordIncorrect)
 
 export async function setTransactionPwd(ctx: AppContext, request: FastifyRequest, payload: SetTransactionPwdPayload): Promise<BbEnvelope<null>> {
@@ -45,19 +48,22 @@ export async function setTransactionPwd(ctx: AppContext, request: FastifyRequest
   const user = await confirmPassword(ctx, request, session, payload.loginPassword)
   if (typeof user === 'string') return refusal(user)
   await setTradePasswordHash(ctx, user.id, await hashSecret(payload.tradePassword))
+  await markConfirmed(ctx, session)
   securityEvent(ctx, 'fundPassword.changed', { account: user.email, userId: user.id, address: ctx.clientAddress(request) }, user.email)
   return ok(null)
 }
 
 export async function updatePwd(ctx: AppContext, request: FastifyRequest, payload: UpdatePwdPayload): Promise<BbEnvelope<null>> {
   const session = await requireSession(ctx, request)
-  if (!LOGIN_PASSWORD_PATTERN.test(payload.newPassword)) return fail(SERVER_MESSAGES.loginPasswordRule)
+  const passwordRefused = await newLoginPasswordRefusal(payload.newPassword)
+  if (passwordRefused) return fail(passwordRefused)
   const user = await confirmPassword(ctx, request, session, payload.oldPassword)
   if (typeof user === 'string') return refusal(user)
   const hash = await hashSecret(payload.newPassword)
   await ctx.db.transaction(async () => {
     await setPasswordHash(ctx, user.id, hash)
     await revokeUserSessions(ctx, user.id, session.tokenHash)
+    await markConfirmed(ctx, session)
   })
   securityEvent(ctx, 'password.changed', { account: user.email, userId: user.id, address: ctx.clientAddress(request) }, user.email)
   return ok(null)
@@ -81,7 +87,8 @@ export async function sendResetCode(ctx: AppContext, payload: EmailPayload): Pro
 export async function forgetPwd(ctx: AppContext, payload: ForgetPwdPayload, address: string): Promise<BbEnvelope<null>> {
   const email = validEmail(payload.email)
   if (!email) return fail(SERVER_MESSAGES.emailError)
-  if (!LOGIN_PASSWORD_PATTERN.test(payload.password)) return fail(SERVER_MESSAGES.loginPasswordRule)
+  const passwordRefused = await newLoginPasswordRefusal(payload.password)
+  if (passwordRefused) return fail(passwordRefused)
   if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
   const known = await findUserByEmail(ctx, email)
   const outcome = await guessCode(ctx, email, 'reset', payload.code, address, known?.email)

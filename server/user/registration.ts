@@ -6,7 +6,6 @@ import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   INVITE_CODE_PATTERN,
-  LOGIN_PASSWORD_PATTERN,
   VERIFICATION_CODE_PATTERN,
 } from '../../src/contract/rules.ts'
 import type { EmailCodePayload, EmailPayload, RegisterPayload } from '../../src/contract/user.ts'
@@ -16,6 +15,7 @@ import { hashSecret } from '../auth/password.ts'
 import type { AppContext } from '../context.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { alreadyRegisteredMail, registrationCodeMail } from '../mail/templates.ts'
+import { newLoginPasswordRefusal } from './password-rules.ts'
 import { findUserByEmail, findUserIdByInvitationCode, insertUser, normalizeEmail } from './users.ts'
 
 const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u
@@ -54,7 +54,8 @@ export async function register(ctx: AppContext, payload: RegisterPayload, addres
   const email = validEmail(payload.email)
   if (!email) return fail(SERVER_MESSAGES.emailError)
   if (!VERIFICATION_CODE_PATTERN.test(payload.code)) return fail(SERVER_MESSAGES.codeError)
-  if (!LOGIN_PASSWORD_PATTERN.test(payload.password)) return fail(SERVER_MESSAGES.loginPasswordRule)
+  const passwordRefused = await newLoginPasswordRefusal(payload.password)
+  if (passwordRefused) return fail(passwordRefused)
   if (payload.inviteCode !== undefined && !INVITE_CODE_PATTERN.test(payload.inviteCode)) {
     return fail(SERVER_MESSAGES.inviteCodeUnknown)
   }

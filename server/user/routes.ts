@@ -10,6 +10,7 @@ import { readFields } from '../http/fields.ts'
 import { forgetPwd, sendResetCode, setTransactionPwd, updatePwd } from './passwords.ts'
 import { register, sendRegistrationCode, verifyRegistrationCode } from './registration.ts'
 import { login, logout, userInfo } from './session-calls.ts'
+import { confirmSessionPassword } from './step-up-calls.ts'
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(USER_PATHS.sendEmailCode, (request) => sendRegistrationCode(ctx, readFields(request.body, ['email'])))
@@ -45,6 +46,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(USER_PATHS.updatePwd, (request) =>
     updatePwd(ctx, request, readFields(request.body, ['oldPassword', 'newPassword'])),
   )
+
+  app.post(USER_PATHS.confirmPassword, (request) => confirmSessionPassword(ctx, request, readFields(request.body, ['password'])))
 
   app.post(USER_PATHS.forgetPwd, (request) => forgetPwd(ctx, readFields(request.body, ['email', 'code', 'password']), ctx.clientAddress(request)))
 }

@@ -1,8 +1,11 @@
-// HTTP wiring of the withdrawal calls: the limits, the request, and the address book.
+// HTTP wiring of the withdrawal calls: the limits, the request, and the address book. A change of
+// the book decides where money may go, so like a withdrawal it wants a recently given login
+// password (auth/step-up.ts: the withdrawal through answerKeyed, the book's changes here).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ASSET_PATHS, type WithdrawAddress } from '../../src/contract/assets.ts'
 import { BB_OK } from '../../src/contract/envelopes.ts'
 import { requireSession } from '../auth/require-session.ts'
+import { requireConfirmedSession } from '../auth/step-up.ts'
 import type { AppContext } from '../context.ts'
 import { answerKeyed, KEYED_ROUTE } from '../assets/idempotency.ts'
 import { readFields } from '../http/fields.ts'
@@ -22,7 +25,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext):
   app.post(ASSET_PATHS.withdraw, KEYED_ROUTE, async (request) => {
     const session = await requireSession(ctx, request)
     const fields = readFields(request.body, ['currency', 'chain', 'address', 'amount', 'tradePassword'], ['remark'])
-    return await answerKeyed(ctx.db, request, session.userId, fields, (call) => requestWithdrawal(ctx, call, fields, ctx.clientAddress(request)))
+    return await answerKeyed(ctx, request, session, fields, (call) => requestWithdrawal(ctx, call, fields, ctx.clientAddress(request)))
   })
 
   app.post(ASSET_PATHS.addressList, async (request) => {
@@ -38,18 +41,21 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post(ASSET_PATHS.addAddress, async (request) => {
     const session = await requireSession(ctx, request)
+    await requireConfirmedSession(ctx, session)
     const answer = await addAddress(ctx, session.userId, readFields(request.body, ['currency', 'chain', 'address'], ['remark']))
     return await toldOwner(request, session.userId, 'address.added', answer, answer.data ? describe(answer.data) : '')
   })
 
   app.post(ASSET_PATHS.updateAddress, async (request) => {
     const session = await requireSession(ctx, request)
+    await requireConfirmedSession(ctx, session)
     const answer = await updateAddress(ctx, session.userId, readFields(request.body, ['id'], ['address', 'remark']))
     return await toldOwner(request, session.userId, 'address.changed', answer, answer.data ? describe(answer.data) : '')
   })
 
   app.post(ASSET_PATHS.deleteAddress, async (request) => {
     const session = await requireSession(ctx, request)
+    await requireConfirmedSession(ctx, session)
     const { id } = readFields(request.body, ['id'])
     return await toldOwner(request, session.userId, 'address.removed', await deleteAddress(ctx, session.userId, id), `address #${id}`)
   })

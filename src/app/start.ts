@@ -1,12 +1,13 @@
 // Everything that must happen once before the first render: the locale, and the api client's
-// link to the session (token in, logout out).
+// link to the session (token in, logout out, the password asked again before money moves).
 import { configureApiClient } from '../lib/api-client'
 import { activateLocale, DEFAULT_LOCALE, i18n, isAppLocale } from '../lib/i18n'
-import { startOutboxTriggers } from '../lib/outbox-triggers'
+import { requestFlush, startOutboxTriggers } from '../lib/outbox-triggers'
 import { announceSession } from '../lib/cache-session'
 import { localeStorageAtom, readToken, signOut, userIdAtom } from '../lib/session'
 import { store } from '../lib/store'
 import { toast } from '../lib/toast'
+import { askPassword } from './password-prompt'
 
 /** Spec §4: on code -2 the message shows and the user is logged out after a short delay. */
 export const LOGOUT_DELAY_MS = 1500
@@ -19,6 +20,10 @@ export async function startApp(): Promise<void> {
       toast.error(message)
       setTimeout(signOut, LOGOUT_DELAY_MS)
     },
+    // Code -3 (architecture §4): the shell's dialog asks for the login password; once it is
+    // accepted, transfers the outbox kept for it go out too.
+    askPassword,
+    onSessionConfirmed: () => void requestFlush().catch(() => undefined),
   })
   // The service worker keys this user's stored reads by user id (docs/architecture.md §5).
   announceSession(store.get(userIdAtom), readToken())

@@ -13,8 +13,9 @@ export const ASSET_PATHS = {
   depositAddress: '/bb/assets/depositAddress',
   /**
    * multipart: currency, chain, amount, proof (PNG, JPEG or WebP, at most 5 MB, 40 megapixels,
-   * 10000 px a side) → data: AssetRecord (reviewing); honours `idempotency-key` (a retry of the
-   * same upload files it once).
+   * 10000 px a side, a WebP 16 megapixels) → data: AssetRecord (reviewing); honours
+   * `idempotency-key` (a retry of the same upload files it once). A user's third upload at once is
+   * HTTP 429, a full image queue HTTP 503 with Retry-After (both `msg` in the envelope).
    */
   deposit: '/bb/assets/deposit',
   /** GET the proof image of one of the caller's own deposits: ?id= (served as an image, never HTML). */

@@ -1,7 +1,10 @@
 // Wire envelopes of the three backend groups (spec §7). Shared by the app, the service worker and
 // the reference server, so that one definition says what "success" means for each group.
 
-/** `/bb/...` answers: success is `code: 1`; `code: -2` means the session is unknown or expired. */
+/**
+ * `/bb/...` answers: success is `code: 1`; `code: -2` means the session is unknown or expired;
+ * `code: -3` means the session is fine but the call needs the login password again (REAUTH_REQUIRED).
+ */
 export interface BbEnvelope<T> {
   code: number
   msg: string
@@ -28,6 +31,13 @@ export const BB_OK = 1
 export const BB_FAIL = 0
 export const SECOND_OK = 200
 export const SESSION_EXPIRED = -2
+/**
+ * A call that moves money or changes security, made STEP_UP_SECONDS after the user last gave the
+ * login password (server/auth/step-up.ts): HTTP 200 in the group's envelope, like -2, in every
+ * group. Nothing was done; the app asks for the password (POST /bb/user/confirmPassword) and
+ * sends the same request again.
+ */
+export const REAUTH_REQUIRED = -3
 
 /** Header names the client sends and the server reads. */
 export const TOKEN_HEADER = 'access-token'

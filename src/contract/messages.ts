@@ -1,7 +1,7 @@
 // The English texts the server puts in `msg`. The app's catalogs carry each of them as a message
 // id, so the toast shows them translated (spec §8: a known key is translated, other text as is).
 // tests/unit/server-messages.test.ts checks that every one of them is in the catalogs.
-import { SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from './fallback-messages.ts'
+import { REAUTH_REQUIRED_MESSAGE, SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from './fallback-messages.ts'
 
 export const SERVER_MESSAGES = {
   ok: 'success',
@@ -14,28 +14,34 @@ export const SERVER_MESSAGES = {
   loginFailed: 'Email or password is incorrect',
   tooManyAttempts: 'Too many failed attempts, please try again later',
   emailRegistered: 'This email is already registered',
-  loginPasswordRule: 'The login password must be 8-24 characters and start with a letter',
+  loginPasswordRule: 'The login password must be 8 to 128 characters',
+  // A new login password found in the list of common and breached passwords (contract/rules.ts).
+  passwordTooCommon: 'This password is too common, please choose another one',
   tradePasswordRule: 'The fund password must be 6 digits',
   inviteCodeUnknown: 'Invitation code does not exist',
   pleaseLogin: 'Please login first',
   sessionExpired: SESSION_EXPIRED_MESSAGE,
+  // Code -3: a money or security call after STEP_UP_SECONDS without one (server/auth/step-up.ts).
+  reauthRequired: REAUTH_REQUIRED_MESSAGE,
   missingField: 'Required information is missing',
   invalidRequest: 'Invalid request',
   notFound: 'Not found',
   bodyTooLarge: 'Request is too large',
+  // HTTP 408: the headers or body came too slowly or stalled (server/http/request-timeouts.ts).
+  requestTimeout: 'The request took too long to arrive, please check your connection and try again',
   unknownParam: 'Unknown parameter',
   serverError: SERVER_BUSY_MESSAGE,
+  // The storage cannot serve the call now (HTTP 503, Retry-After): the database is down, restarting
+  // or unreachable. A money call may be sent again with the same idempotency key.
+  storageUnavailable: 'The service is temporarily unavailable, please try again shortly',
+  // The disk under the database is full (HTTP 507, Retry-After): reads work, writes wait for room.
+  storageFull: 'The server cannot save anything right now, please try again later',
   // Money calls (issue 4): amounts, currencies, accounts, idempotency keys, exchange.
   invalidAmount: 'Please enter a valid amount',
   amountNotPositive: 'The amount must be greater than zero',
   amountTooPrecise: 'The amount can have at most 8 decimal places',
   amountBelowMinimum: 'The number of inputs is less than the minimum limit',
   amountTooLarge: 'The amount is too large',
-  // The storage cannot serve the call now (HTTP 503, Retry-After): the database is down, restarting
-  // or unreachable. A money call may be sent again with the same idempotency key.
-  storageUnavailable: 'The service is temporarily unavailable, please try again shortly',
-  // The disk under the database is full (HTTP 507, Retry-After): reads work, writes wait for room.
-  storageFull: 'The server cannot save anything right now, please try again later',
   insufficientBalance: 'Insufficient available balance',
   unknownCurrency: 'This currency is not supported',
   invalidAccountType: 'Unknown account type',
@@ -54,8 +60,14 @@ export const SERVER_MESSAGES = {
   tooManyPendingDeposits: 'Too many deposits are waiting for review, please wait until they are reviewed',
   imageTooLarge: 'The image must be at most 5 MB',
   imageTooManyPixels: 'The image is too large: at most 40 megapixels and 10000 pixels a side',
+  // WebP is decoded whole, so its cap is lower (server/uploads/image-header.ts MAX_WEBP_PIXELS).
+  imageWebpTooManyPixels: 'A WebP image can have at most 16 megapixels, please upload a PNG or JPEG',
   imageType: 'Please upload a PNG, JPEG or WebP image',
   imageUnreadable: 'The image could not be read, please upload another one',
+  // HTTP 429: a user's uploads being read or processed at once are limited (server/uploads/in-flight.ts).
+  uploadsInFlight: 'Please wait until your other uploads are finished',
+  // HTTP 503 with Retry-After: the re-encoding queue is full (server/uploads/reencode-pool.ts).
+  imagesBusy: 'Many images are being processed, please try again in a moment',
   invalidAddress: 'The address is not valid for this network',
   addressDuplicate: 'This address is already in your address book',
   addressBookFull: 'Your address book is full, please delete an address first',

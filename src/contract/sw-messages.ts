@@ -101,6 +101,8 @@ export interface OutboxChangedMessage {
   outcome: OutboxOutcome
   /** Why it was refused or kept (the server's words, or the network's). */
   message?: string
+  /** Kept because the server wants the login password again (code -3): a visible page asks for it. */
+  reauth?: boolean
 }
 
 /** Narrows an untyped message to one with this `type` (the shapes above are plain data). */

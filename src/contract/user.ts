@@ -12,6 +12,8 @@ export const USER_PATHS = {
   setTransactionPwd: '/bb/user/setTransactionPwd',
   updatePwd: '/bb/user/updatePwd',
   forgetPwd: '/bb/user/forgetPwd',
+  /** Not in the spec: the login password again, for a session whose money calls answer code -3. */
+  confirmPassword: '/bb/user/confirmPassword',
   getParam: '/bb/paramter/getParamByName',
   getParamList: '/bb/paramter/getParamListByKeyName',
 } as const
@@ -37,6 +39,9 @@ export interface LoginPayload {
 export interface LoginResult {
   userId: string
   token: string
+}
+export interface ConfirmPasswordPayload {
+  password: string
 }
 export interface InfoPayload {
   token: string

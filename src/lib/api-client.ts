@@ -1,10 +1,13 @@
 // The only module that knows the wire envelopes (architecture §4, spec §7/§8). Callers get the payload
 // or an ApiError whose message is ready for a toast; they never see codes, statuses or headers.
 // Session state comes in through hooks so this file imports no store and works in any test.
-import { BB_OK, SECOND_OK, SESSION_EXPIRED, TOKEN_HEADER } from '../contract/envelopes.ts'
+// Code -3 (the server wants the login password again before money moves) never reaches a caller
+// unless the user cancels: the shell's dialog asks for it, and the request is sent once more.
+import { BB_OK, REAUTH_REQUIRED, SECOND_OK, SESSION_EXPIRED, TOKEN_HEADER } from '../contract/envelopes.ts'
 import type { BbEnvelope, ContractEnvelope, MarketEnvelope, SecondEnvelope } from '../contract/envelopes.ts'
-import { SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../contract/fallback-messages.ts'
+import { REAUTH_REQUIRED_MESSAGE, SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../contract/fallback-messages.ts'
 import { CACHE_HEADER, CACHE_SOURCES, STORED_AT_HEADER } from '../contract/offline.ts'
+import { USER_PATHS } from '../contract/user.ts'
 import { toFormParams } from './form-encoding'
 import { noteLive, noteOffline } from './freshness'
 
@@ -17,7 +20,8 @@ export const NETWORK_ERROR_MESSAGE = 'Network error, please check your connectio
 export const TIMEOUT_MESSAGE = 'The request timed out, please try again'
 export const FALLBACK_MESSAGE = 'error'
 
-export type ApiErrorKind = 'business' | 'session' | 'http' | 'network' | 'timeout'
+/** 'reauth': the server wanted the login password again and the user cancelled its dialog. */
+export type ApiErrorKind = 'business' | 'session' | 'reauth' | 'http' | 'network' | 'timeout'
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind
@@ -37,6 +41,15 @@ export interface ApiClientHooks {
   getLocale(): string
   /** Called once per expired token (not once per failed call), with the message to show. */
   onSessionExpired(message: string): void
+  /**
+   * Code -3: asks the user for the login password (the shell's dialog), with the server's message.
+   * `submit` checks one password with the server and rejects with an ApiError to show in the dialog
+   * (kind 'session': the session is gone, close it). Resolves true once a password was accepted,
+   * false when the user cancels. Without this hook, code -3 fails like any refusal.
+   */
+  askPassword?(message: string, submit: (password: string) => Promise<void>): Promise<boolean>
+  /** After a password was accepted (the outbox may send what waited for it). */
+  onSessionConfirmed?(): void
   /** Origin of the API; '' (same origin) in the app. */
   baseUrl?: string
   timeoutMs?: number
@@ -53,10 +66,15 @@ const ACCEPT_LANGUAGE: Record<string, string> = { 'en-US': 'en-US,en', 'zh-CN': 
 let hooks: ApiClientHooks = { getToken: () => null, getLocale: () => 'en-US', onSessionExpired: () => {} }
 // Parallel calls (a screen loads several lists) all fail with -2 at once; one toast and one logout.
 let lastExpiredToken: string | null | undefined
+// Parallel calls that meet -3 at once (a transfer and the outbox's replay) share one dialog; a call
+// sent before a password was accepted and answered -3 after it is sent again without asking.
+let passwordPrompt: Promise<boolean> | null = null
+let passwordsAccepted = 0
 
 export function configureApiClient(next: ApiClientHooks): void {
   hooks = next
   lastExpiredToken = undefined
+  passwordPrompt = null
 }
 
 type Body = Record<string, unknown>
@@ -122,13 +140,59 @@ interface Group {
   failure(body: Body | null): string
 }
 
-const call = <T>(group: Group, method: 'GET' | 'POST', path: string, payload?: object, options: RequestOptions = {}): Promise<T> =>
-  settle<T>(group, send(method, path, payload, options))
+type Answer = { status: number; body: Body | null; token: string | null }
 
-/** Turns an answer into its payload or an ApiError (every call and upload ends here). */
-async function settle<T>(group: Group, answer: Promise<{ status: number; body: Body | null; token: string | null }>): Promise<T> {
+/**
+ * Sends a request and settles its answer; after code -3 and an accepted password, sends the very
+ * same request once more (the same options, so the same idempotency key: the server moves the
+ * money once whatever the first attempt did) and settles that answer as if it were the first.
+ */
+function sendSettled<T>(group: Group, attempt: () => Promise<Answer>): Promise<T> {
+  const accepted = passwordsAccepted
+  return settle<T>(group, attempt(), { again: () => settle<T>(group, attempt()), accepted })
+}
+
+const call = <T>(group: Group, method: 'GET' | 'POST', path: string, payload?: object, options: RequestOptions = {}): Promise<T> =>
+  sendSettled<T>(group, () => send(method, path, payload, options))
+
+/** Checks a password typed into the shell's dialog (the server counts wrong ones on the login limits). */
+async function submitPassword(password: string): Promise<void> {
+  await settle<null>(BB, send('POST', USER_PATHS.confirmPassword, { password }, {}))
+  passwordsAccepted++
+  hooks.onSessionConfirmed?.()
+}
+
+/**
+ * Asks for the login password once for every call waiting on it (one dialog at a time); true when
+ * the server accepted one. Also for the outbox, whose queued transfers met -3 in the worker.
+ */
+export function confirmPassword(message: string = REAUTH_REQUIRED_MESSAGE): Promise<boolean> {
+  const ask = hooks.askPassword
+  if (!ask) return Promise.resolve(false)
+  passwordPrompt ??= ask(message, submitPassword).catch(() => false).finally(() => {
+    passwordPrompt = null
+  })
+  return passwordPrompt
+}
+
+/** How a first attempt may be sent again after code -3: `accepted` is passwordsAccepted when it was sent. */
+interface Retry<T> {
+  again: () => Promise<T>
+  accepted: number
+}
+
+/**
+ * Turns an answer into its payload or an ApiError (every call and upload ends here). `retry` is
+ * given on the first attempt only, so a request is sent again at most once.
+ */
+async function settle<T>(group: Group, answer: Promise<Answer>, retry?: Retry<T>): Promise<T> {
   const { status, body, token } = await answer
   const code = typeof body?.code === 'number' ? body.code : undefined
+  if (code === REAUTH_REQUIRED) {
+    const message = serverText(body) ?? REAUTH_REQUIRED_MESSAGE
+    if (retry && (passwordsAccepted !== retry.accepted || (await confirmPassword(message)))) return await retry.again()
+    throw new ApiError(message, { kind: 'reauth', code, status })
+  }
   if (code === SESSION_EXPIRED) {
     const message = serverText(body) ?? SESSION_EXPIRED_MESSAGE
     if (token !== lastExpiredToken) {
@@ -185,8 +249,12 @@ export type UploadProgress = (fraction: number) => void
  * so this one call goes through XMLHttpRequest); the answer is checked exactly as postBb checks it.
  */
 export function uploadBb<T>(path: string, form: FormData, onProgress: UploadProgress, options: RequestOptions = {}): Promise<T> {
+  return sendSettled<T>(BB, () => upload(path, form, onProgress, options))
+}
+
+function upload(path: string, form: FormData, onProgress: UploadProgress, options: RequestOptions): Promise<Answer> {
   const token = hooks.getToken()
-  const answer = new Promise<{ status: number; body: Body | null; token: string | null }>((resolve, reject) => {
+  return new Promise<Answer>((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open('POST', `${hooks.baseUrl ?? ''}${path}`)
     request.timeout = hooks.timeoutMs ?? REQUEST_TIMEOUT_MS
@@ -200,7 +268,6 @@ export function uploadBb<T>(path: string, form: FormData, onProgress: UploadProg
     request.addEventListener('timeout', () => reject(new ApiError(TIMEOUT_MESSAGE, { kind: 'timeout' })))
     request.send(form)
   })
-  return settle<T>(BB, answer)
 }
 
 /** A private file (a KYC photo) as a Blob: sent with the session, never stored by the worker. */

@@ -2,7 +2,10 @@
 // when the page shows again. This part runs in every page, so it stays tiny: a controlled page only
 // asks its service worker (which holds the queue's code); only an uncontrolled page that has an
 // outbox database at all loads lib/outbox (and with it Dexie) to send the queue itself.
-import { OUTBOX_CHANNEL, OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../contract/sw-messages.ts'
+// A queued transfer the server kept for the login password (code -3; the worker can ask no one) is
+// asked for here, by the visible page; an accepted password has the queue sent again (app/start).
+import { hasType, OUTBOX_CHANNEL, OUTBOX_MESSAGE, OUTBOX_SYNC_TAG, type OutboxChangedMessage } from '../contract/sw-messages.ts'
+import { confirmPassword } from './api-client'
 import { readToken, userIdAtom } from './session'
 import { store } from './store'
 
@@ -31,11 +34,33 @@ export async function requestFlush(): Promise<void> {
 
 const flush = () => void requestFlush().catch(() => undefined)
 
+// After a Cancel, the queue waits for the next start (or for a password given for another call),
+// rather than asking again every time the page shows.
+let declined = false
+
+/**
+ * A queued transfer was kept because the server wants the login password again: the signed-in
+ * user's visible page asks for it (one dialog however many entries and tabs say so at once).
+ */
+export function askForQueued(message: string | undefined): void {
+  if (declined || !readToken() || typeof document === 'undefined' || document.visibilityState !== 'visible') return
+  void confirmPassword(message).then((confirmed) => {
+    declined = !confirmed
+  })
+}
+
 let started = false
 /** Flush now, whenever the network comes back and whenever the page shows again. Idempotent. */
 export function startOutboxTriggers(): void {
   if (started || typeof window === 'undefined') return
   started = true
+  // The worker says here what became of each entry it sent.
+  if (typeof BroadcastChannel !== 'undefined') {
+    new BroadcastChannel(OUTBOX_CHANNEL).addEventListener('message', (event) => {
+      const data = event.data as unknown
+      if (hasType(data, OUTBOX_MESSAGE.changed) && (data as OutboxChangedMessage).reauth) askForQueued((data as OutboxChangedMessage).message)
+    })
+  }
   window.addEventListener('online', flush)
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && flush())
   flush()

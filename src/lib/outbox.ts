@@ -9,7 +9,7 @@ import type { OutboxChangedMessage } from '../contract/sw-messages.ts'
 import { hasType, OUTBOX_CHANNEL, OUTBOX_MESSAGE } from '../contract/sw-messages.ts'
 import { outboxStore, type OutboxEntry } from './outbox-store'
 import { readToken, userIdAtom } from './session'
-import { requestFlush as requestFlushNow } from './outbox-triggers'
+import { askForQueued, requestFlush as requestFlushNow } from './outbox-triggers'
 import { store } from './store'
 
 export type { OutboxEntry } from './outbox-store'
@@ -43,10 +43,16 @@ const session = () => {
   return userId && token ? { userId, token } : undefined
 }
 
+/** What became of an entry this page sent: its watchers hear it, and code -3 asks for the password. */
+function sentFromPage(message: OutboxChangedMessage) {
+  changed(message)
+  if (message.reauth) askForQueued(message.message)
+}
+
 /** Sends what is queued from this page (no worker controls it): lib/outbox-triggers decides when. */
 export async function flushFromPage(): Promise<void> {
   const { flushOutbox } = await import('../../sw/outbox.ts')
-  await flushOutbox({ session: session(), notify: changed })
+  await flushOutbox({ session: session(), notify: sentFromPage })
 }
 
 /** After queueing: the worker, or this page, sends it at once if the network allows. */

@@ -11,12 +11,14 @@ import {
   EMAIL_PATTERN,
   INVITE_CODE_PATTERN,
   LOGIN_PASSWORD_MIN_AT_LOGIN,
-  LOGIN_PASSWORD_PATTERN,
   MIN_AMOUNT,
   PHONE_PATTERN,
   TRADE_PASSWORD_PATTERN,
   VERIFICATION_CODE_PATTERN,
   isBlank,
+  isCommonPassword,
+  isLoginPasswordLength,
+  type CommonPasswords,
 } from '../contract/rules.ts'
 import { isAtLeast, isDecimalString, tryDec, type DecimalValue } from './decimal'
 
@@ -29,8 +31,12 @@ const M = {
   email: msg({ id: 'Please enter your email', message: 'Please enter your email' }),
   loginPassword: msg({ id: 'Please enter the login password', message: 'Please enter the login password' }),
   loginPasswordRule: msg({
-    id: 'The login password must be 8-24 characters and start with a letter',
-    message: 'The login password must be 8-24 characters and start with a letter',
+    id: 'The login password must be 8 to 128 characters',
+    message: 'The login password must be 8 to 128 characters',
+  }),
+  commonPassword: msg({
+    id: 'This password is too common, please choose another one',
+    message: 'This password is too common, please choose another one',
   }),
   fundPassword: msg({ id: 'Please enter fund password', message: 'Please enter fund password' }),
   tradePasswordRule: msg({ id: 'The fund password must be 6 digits', message: 'The fund password must be 6 digits' }),
@@ -68,13 +74,19 @@ const isAmountOfAtLeast = (value: Input, min: DecimalValue): value is string =>
 export const validateEmail = (value: Input): Result =>
   unless(!!value && value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value), M.email)
 
-/** At login any stored password of 6+ characters may be tried (older accounts predate the 8-24 rule). */
+/** At login any stored password of 6+ characters may be tried (older accounts predate the 8-character rule). */
 export const validateLoginPasswordAtLogin = (value: Input): Result =>
   unless(!!value && value.length >= LOGIN_PASSWORD_MIN_AT_LOGIN, M.loginPassword)
 
-/** A login password being set or changed: 8-24 characters, the first a letter. */
-export const validateNewLoginPassword = (value: Input): Result =>
-  unless(!!value && LOGIN_PASSWORD_PATTERN.test(value), M.loginPasswordRule)
+/**
+ * A login password being set or changed: 8 to 128 characters of any kind, and not a common one. The
+ * list of common passwords is large and loads lazily (lib/password-strength), so it is passed in;
+ * without it only the length is checked here, and the server refuses a common one all the same.
+ */
+export const validateNewLoginPassword = (value: Input, common?: CommonPasswords): Result =>
+  !value || !isLoginPasswordLength(value)
+    ? M.loginPasswordRule
+    : unless(common === undefined || !isCommonPassword(value, common), M.commonPassword)
 
 export const validateTradePassword = (value: Input): Result =>
   !value ? M.fundPassword : unless(TRADE_PASSWORD_PATTERN.test(value), M.tradePasswordRule)

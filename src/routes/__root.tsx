@@ -1,6 +1,7 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
 import { KeptAliveScreens } from '../app/keep-alive'
 import { OfflineMark } from '../app/offline-mark'
+import { PasswordPrompt } from '../app/password-prompt'
 import { TabBar } from '../app/tab-bar'
 import { ToastHost } from '../app/toast-host'
 import { UpdatePrompt } from '../app/update-prompt'
@@ -15,6 +16,7 @@ export const Route = createRootRoute({
       <TabBar />
       <ToastHost />
       <UpdatePrompt />
+      <PasswordPrompt />
       <SessionSync />
     </div>
   ),

@@ -1,13 +1,15 @@
 // The browser tests' world: the built app (dist/) served by the real reference server, started
 // as its own process on a free loopback port with a fresh DATA_DIR, and Debian's Chromium driven
 // by playwright-core with a fresh profile. Everything started here is stopped by the test's after().
+// A test fails on any Content-Security-Policy or Permissions-Policy report in a page's or the
+// worker's console (the server's headers, architecture §6): the app must run under its own policy.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before } from 'node:test'
+import { after, afterEach, before } from 'node:test'
 import { freePort } from '../../scripts/free-port.mjs'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -75,6 +77,33 @@ export interface Browser {
   close(): Promise<void>
 }
 
+/**
+ * What Chromium logs when a policy of the server's blocks something ("Executing inline script
+ * violates the following Content Security Policy directive…", older builds "Refused to …") or
+ * when it cannot read the Permissions-Policy header.
+ */
+const POLICY_REPORT = /Content Security Policy|Permissions-Policy|permissions policy/i
+
+/** Reports seen since the last test ended, by every browser this file opened. */
+const policyReports: string[] = []
+
+const notePolicyReports = (where: string) => (message: ConsoleMessage) => {
+  if ((message.type() === 'error' || message.type() === 'warning') && POLICY_REPORT.test(message.text())) {
+    policyReports.push(`${where}: ${message.text()}`)
+  }
+}
+
+function watchPolicyReports(context: BrowserContext): void {
+  context.on('console', notePolicyReports('page'))
+  context.on('serviceworker', (worker) => worker.on('console', notePolicyReports(`worker ${worker.url()}`)))
+}
+
+// Every test of every file that opens a browser: the app ran under its policies without a report.
+afterEach(() => {
+  const reports = policyReports.splice(0)
+  if (reports.length > 0) throw new Error(`The browser reported policy violations:\n${reports.join('\n')}`)
+})
+
 export interface BrowserOptions {
   /**
    * 'block' runs the app as a page no service worker controls (architecture §1: screens work without
@@ -96,6 +125,7 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     hasTouch: true,
     serviceWorkers: options.serviceWorkers ?? 'allow',
   })
+  watchPolicyReports(context)
   const page = context.pages()[0] ?? (await context.newPage())
   // Generous: the first start of Chromium on a new machine builds its font cache.
   page.setDefaultTimeout(20_000)

@@ -8,36 +8,48 @@ describe('readConfig', () => {
       ...DEFAULT_CONFIG,
       port: 8080,
       host: '127.0.0.1',
+      hsts: false,
       dataDir: resolve('data'),
       staticDir: resolve('dist'),
       tokenIdleSeconds: 7 * 86400,
       tokenMaxSeconds: 30 * 86400,
+      stepUpSeconds: 900,
       logLevel: 'info',
       marketSource: 'sim',
       marketSeed: '1',
       huobiUrl: 'https://api.huobi.pro',
       huobiTimeoutMs: 5000,
+      requestTimeouts: { headersMs: 20_000, bodyIdleMs: 20_000, bodyMinBytesPerSecond: 4096, requestMs: 600_000, keepAliveMs: 72_000 },
     })
   })
 
   it('reads every variable', () => {
     const config = readConfig({
+      // Production with test knobs is read as written: the start refuses it (production-mode.test.ts).
+      EXCHANGE_MODE: 'production',
       PORT: '9000',
       HOST: '0.0.0.0',
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://exchange:secret@db.internal:5432/exchange',
       DATABASE_POOL_SIZE: '25',
       TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/128',
+      HSTS: 'on',
       STATIC_DIR: 'build',
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'a@b.c',
       TOKEN_IDLE_SECONDS: '60',
       TOKEN_MAX_SECONDS: '120',
+      STEP_UP_SECONDS: '600',
       LOG_LEVEL: 'warn',
       MARKET_SOURCE: 'huobi',
       MARKET_SEED: 'trial-7',
       HUOBI_URL: 'http://127.0.0.1:9999/api/',
       HUOBI_TIMEOUT_MS: '800',
+      HEADERS_TIMEOUT_SECONDS: '30',
+      BODY_TIMEOUT_SECONDS: '15',
+      BODY_MIN_BYTES_PER_SECOND: '2048',
+      REQUEST_TIMEOUT_SECONDS: '900',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '65',
       DEMO_AUTO_APPROVE_SECONDS: '30',
       SECONDS_EXTRA_DURATION: '5',
       LAUNCH_TEST_PROJECT_SECONDS: '90',
@@ -45,22 +57,26 @@ describe('readConfig', () => {
       CONTRACT_TEST_MMR: '0.00990',
     })
     expect(config).toEqual({
+      mode: 'production',
       port: 9000,
       host: '0.0.0.0',
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://exchange:secret@db.internal:5432/exchange',
       databasePoolSize: 25,
       trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/128'],
+      hsts: true,
       staticDir: resolve('build'),
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'a@b.c',
       tokenIdleSeconds: 60,
       tokenMaxSeconds: 120,
+      stepUpSeconds: 600,
       logLevel: 'warn',
       marketSource: 'huobi',
       marketSeed: 'trial-7',
       huobiUrl: 'http://127.0.0.1:9999/api',
       huobiTimeoutMs: 800,
+      requestTimeouts: { headersMs: 30_000, bodyIdleMs: 15_000, bodyMinBytesPerSecond: 2048, requestMs: 900_000, keepAliveMs: 65_000 },
       demoAutoApproveSeconds: 30,
       secondsExtraDuration: 5,
       launchTestProjectSeconds: 90,
@@ -75,14 +91,37 @@ describe('readConfig', () => {
     expect(() => readConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
     expect(() => readConfig({ TOKEN_IDLE_SECONDS: '0' })).toThrow(/TOKEN_IDLE_SECONDS/)
     expect(() => readConfig({ TOKEN_IDLE_SECONDS: '100', TOKEN_MAX_SECONDS: '50' })).toThrow(/TOKEN_MAX_SECONDS/)
+    for (const stepUp of ['-1', '86401', '1.5', 'never']) expect(() => readConfig({ STEP_UP_SECONDS: stepUp }), stepUp).toThrow(/STEP_UP_SECONDS/)
+    expect(readConfig({ STEP_UP_SECONDS: '0' }).stepUpSeconds).toBe(0)
     expect(() => readConfig({ MARKET_SOURCE: 'binance' })).toThrow(/MARKET_SOURCE/)
     expect(() => readConfig({ MARKET_SEED: 'x'.repeat(101) })).toThrow(/MARKET_SEED/)
     expect(() => readConfig({ HUOBI_URL: 'ftp://example.com' })).toThrow(/HUOBI_URL/)
     expect(() => readConfig({ HUOBI_URL: 'not a url' })).toThrow(/HUOBI_URL/)
     expect(() => readConfig({ HUOBI_TIMEOUT_MS: '10' })).toThrow(/HUOBI_TIMEOUT_MS/)
+    for (const name of ['HEADERS_TIMEOUT_SECONDS', 'BODY_TIMEOUT_SECONDS', 'BODY_MIN_BYTES_PER_SECOND', 'REQUEST_TIMEOUT_SECONDS', 'KEEP_ALIVE_TIMEOUT_SECONDS']) {
+      for (const value of ['0', '1.5', 'soon', '99999999']) expect(() => readConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name))
+    }
     for (const proxy of ['nginx', '10.0.0.0/8/1', '127.0.0.1/abc', '300.1.1.1', '10.0.0.0/33', 'fd00::/129']) expect(() => readConfig({ TRUST_PROXY: proxy }), proxy).toThrow(/TRUST_PROXY/)
     for (const size of ['0', '201', '-1', '2.5', 'ten']) expect(() => readConfig({ DATABASE_POOL_SIZE: size }), size).toThrow(/DATABASE_POOL_SIZE/)
     for (const rate of ['1', '0', '0.0', '1.5', '-0.01', '0.000000001', 'abc', '.01']) expect(() => readConfig({ CONTRACT_TEST_MMR: rate }), rate).toThrow(/CONTRACT_TEST_MMR/)
+    for (const hsts of ['yes', 'true', '1', 'ON']) expect(() => readConfig({ HSTS: hsts }), hsts).toThrow('HSTS must be on or off')
+  })
+
+  // Architecture §6 "Production mode": EXCHANGE_MODE=production starts without the demo account and test knobs.
+  describe('EXCHANGE_MODE', () => {
+    it('is demo unless set, and production when set so', () => {
+      expect(readConfig({}).mode).toBe('demo')
+      expect(readConfig({ EXCHANGE_MODE: '' }).mode).toBe('demo')
+      expect(readConfig({ EXCHANGE_MODE: 'demo' }).mode).toBe('demo')
+      expect(readConfig({ EXCHANGE_MODE: 'production' }).mode).toBe('production')
+      expect(readConfig({ EXCHANGE_MODE: ' production ' }).mode).toBe('production')
+    })
+
+    it('refuses any other value rather than falling back to the demo', () => {
+      for (const mode of ['prod', 'Production', 'PRODUCTION', 'live', 'test', 'off', '1']) {
+        expect(() => readConfig({ EXCHANGE_MODE: mode }), mode).toThrow(`EXCHANGE_MODE must be one of demo, production, got "${mode}"`)
+      }
+    })
   })
 
   // Architecture §6 "Storage": DATABASE_URL switches the server from DATA_DIR's SQLite file to PostgreSQL.

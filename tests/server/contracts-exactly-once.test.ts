@@ -130,7 +130,7 @@ describe('restarts', () => {
   const clock = { now: T0 + 7_200_000 }
   async function start() {
     const { dataDir, databaseUrl } = kept
-    const app = await buildServer({ config: { ...DEFAULT_CONFIG, dataDir, databaseUrl, staticDir: join(dataDir, 'dist'), contractTestMmr: TEST_MMR }, now: () => clock.now })
+    const app = await buildServer({ config: { ...DEFAULT_CONFIG, dataDir, databaseUrl, staticDir: join(dataDir, 'dist'), contractTestMmr: TEST_MMR, stepUpSeconds: 0 }, now: () => clock.now })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     const post = async (path: string, form: Record<string, string> = {}, headers: Record<string, string> = {}) =>

@@ -67,7 +67,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, { captu
     },
   }
   // The static dir is looked up per request, so a test may create DATA_DIR/dist after the start.
-  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, databaseUrl: database.databaseUrl, staticDir: join(dataDir, 'dist'), ...overrides }
+  // Step-up (server/auth/step-up.ts) is off unless a test turns it on: many tests move the clock by
+  // hours before they move money; tests/server/step-up.test.ts tests it.
+  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, databaseUrl: database.databaseUrl, staticDir: join(dataDir, 'dist'), stepUpSeconds: 0, ...overrides }
   const lines: string[] = []
   const logger = captureLogs ? { level: 'info', stream: { write: (line: string) => void lines.push(line) } } : undefined
   const start = async () => {

@@ -67,7 +67,7 @@ describe('exactly once', () => {
     expect(await count("SELECT count(*) AS n FROM ledger_entries WHERE kind = 'launch_unlock'")).toBe(36)
 
     // A restart: a new server on the same file runs its start pass and finds nothing to do.
-    const again = await buildServer({ config: { ...DEFAULT_CONFIG, dataDir: server.dataDir, databaseUrl: server.database.databaseUrl, staticDir: join(server.dataDir, 'dist') }, now: () => first.unlockAt + 1000 })
+    const again = await buildServer({ config: { ...DEFAULT_CONFIG, dataDir: server.dataDir, databaseUrl: server.database.databaseUrl, staticDir: join(server.dataDir, 'dist'), stepUpSeconds: 0 }, now: () => first.unlockAt + 1000 })
     await again.close()
     // 72 and the seeded demo allocation (its unlock is a month after the real start, not yet).
     expect(await count("SELECT count(*) AS n FROM ledger_entries WHERE kind IN ('launch_allocate', 'launch_unlock')")).toBe(72 + 1)

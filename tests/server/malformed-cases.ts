@@ -23,6 +23,7 @@ const FIELDS: Record<keyof typeof USER_PATHS, readonly string[]> = {
   setTransactionPwd: ['loginPassword', 'tradePassword'],
   updatePwd: ['oldPassword', 'newPassword'],
   forgetPwd: ['email', 'code', 'password'],
+  confirmPassword: ['password'],
   getParam: ['paramName'],
   getParamList: ['keyName'],
 }

@@ -24,11 +24,19 @@ import { registerAndLogin, startServer, type TestServer } from './harness.ts'
 import { type Framing, rawPost, type RawOutcome } from './raw-socket-post.ts'
 
 let server: TestServer
-let session: Record<string, string>
+/**
+ * A user may have MAX_UPLOADS_IN_FLIGHT uploads read at once (server/uploads/in-flight.ts, 429
+ * beyond); the uploads here (at most ~40 at a time) take these users in turn.
+ */
+let sessions: Array<Record<string, string>>
+let uploads = 0
+const nextSession = (): Record<string, string> => sessions[uploads++ % sessions.length] ?? {}
 beforeAll(async () => {
   server = await startServer()
-  session = { [TOKEN_HEADER]: (await registerAndLogin(server, 'big@bodies.test')).token }
-}, 30_000)
+  sessions = await Promise.all(
+    Array.from({ length: 24 }, async (_, i) => ({ [TOKEN_HEADER]: (await registerAndLogin(server, `big${i}@bodies.test`)).token })),
+  )
+}, 60_000)
 afterAll(() => server.close())
 
 /** Shared filler, sliced (never copied) into every body; 10× the upload limit is the most needed. */
@@ -67,7 +75,7 @@ function multipart(field: string, fields: Record<string, string> = {}) {
     const png = pngImage(2, 2)
     const fileHead = `--${boundary}\r\ncontent-disposition: form-data; name="${field}"; filename="${field}.png"\r\ncontent-type: image/png\r\n\r\n`
     return {
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...session },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...nextSession() },
       body: [Buffer.from(text + fileHead), png, FILLER.subarray(0, size - png.length), Buffer.from(`\r\n--${boundary}--\r\n`)],
     }
   }

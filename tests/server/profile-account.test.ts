@@ -1,7 +1,8 @@
 // Invitations and the collection account. Invitees: those who registered with the caller's code,
 // newest first, paged with the count, their email masked, their verification state; never anyone
 // else's. The collection account: set and changed with the fund password, each field checked (the
-// card number by Luhn), stored whole but only ever answered masked but its last four digits.
+// card number by Luhn), stored sealed (tests/server/data-at-rest.test.ts) beside its mask, and only
+// ever answered masked but its last four digits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_MESSAGES as M } from '../../src/contract/messages.ts'
 import { KYC_STATE, PROFILE_PATHS } from '../../src/contract/profile.ts'
@@ -112,11 +113,21 @@ describe('the collection account', () => {
     expect(await stored()).toEqual(before)
   })
 
-  it('is set with the fund password, stored whole, and answered masked but the last four', async () => {
+  it('is set with the fund password, stored sealed, and answered masked but the last four', async () => {
     const answer = await server.post(PROFILE_PATHS.setBankCard, VALID, owner.headers)
     expect(answer.json.data).toEqual({ bankName: 'Bank of China', cardName: 'Lee Min', cardNumberMasked: '**** **** **** 7228', updatedAt: server.clock.now })
     expect(answer.text).not.toContain('62122622')
-    expect(await stored()).toEqual([{ user_id: owner.userId, bank_name: 'Bank of China', card_name: 'Lee Min', card_number: '6212262201023557228', updated_at: server.clock.now }])
+    expect(await stored()).toEqual([
+      {
+        user_id: owner.userId,
+        bank_name: 'Bank of China',
+        card_name: 'Lee Min',
+        card_number: '',
+        card_number_sealed: expect.stringMatching(/^v1:[0-9a-f]{12}:[\w-]+$/),
+        card_number_masked: '**** **** **** 7228',
+        updated_at: server.clock.now,
+      },
+    ])
     const read = await server.post(PROFILE_PATHS.bankCard, {}, owner.headers)
     expect(read.json.data.cardNumberMasked).toBe('**** **** **** 7228')
     expect(read.text).not.toContain('6212262201023557228')

@@ -113,7 +113,7 @@ export async function keepData(prefix: string): Promise<KeptData> {
  */
 export async function buildOn(data: string | DatabaseLocation, clock: { now: number }): Promise<KeptServer> {
   const { dataDir, databaseUrl } = typeof data === 'string' ? { dataDir: data, databaseUrl: undefined } : data
-  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, databaseUrl, staticDir: `${dataDir}/dist`, secondsExtraDuration: 5 }
+  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir, databaseUrl, staticDir: `${dataDir}/dist`, secondsExtraDuration: 5, stepUpSeconds: 0 }
   const app = await buildServer({ config, now: () => clock.now })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`

@@ -76,7 +76,7 @@ export function direct(db: Database, now: () => number, errors: string[] = [], l
  * built on the same location restarts on it), on the caller's clock.
  */
 export async function keptServer(location: DatabaseLocation, clock: { now: number }): Promise<KeptServer> {
-  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir: location.dataDir, databaseUrl: location.databaseUrl, staticDir: join(location.dataDir, 'dist') }
+  const config: ServerConfig = { ...DEFAULT_CONFIG, dataDir: location.dataDir, databaseUrl: location.databaseUrl, staticDir: join(location.dataDir, 'dist'), stepUpSeconds: 0 }
   const app = await buildServer({ config, now: () => clock.now })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`

@@ -38,9 +38,12 @@ describe('email and code step', () => {
 })
 
 describe('new password', () => {
-  it('applies the 8-24, letter-first rule before comparing the repeat', () => {
-    const weak = ids(checkNewPassword({ password: '1abcdefgh', confirm: 'other' }))
-    expect(Object.keys(weak)).toEqual(['password'])
+  it('applies the 8 to 128 characters rule before comparing the repeat', () => {
+    const weak = ids(checkNewPassword({ password: 'abc1234', confirm: 'other' }))
+    expect(weak).toEqual({ password: 'The login password must be 8 to 128 characters' })
+    expect(Object.keys(checkNewPassword({ password: 'y'.repeat(129), confirm: 'y'.repeat(129) }))).toEqual(['password'])
+    // No "first a letter" rule any more.
+    expect(checkNewPassword({ password: '1abcdefgh', confirm: '1abcdefgh' })).toEqual({})
     expect(ids(checkNewPassword({ password: 'abcdefgh1', confirm: 'abcdefgh2' }))).toEqual({
       confirm: 'Passwords are inconsistent',
     })

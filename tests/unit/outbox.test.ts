@@ -35,6 +35,7 @@ describe('judge: which answers let an entry leave', () => {
     ['forbidden (403)', 403, null, 'refused'],
     ['not found (404)', 404, null, 'refused'],
     ['an expired session (code -2)', 200, { code: -2, msg: SERVER_MESSAGES.sessionExpired }, 'kept'],
+    ['the login password asked again (code -3)', 200, { code: -3, msg: SERVER_MESSAGES.reauthRequired, data: null }, 'kept'],
     ['unauthorised (401)', 401, null, 'kept'],
     ['timeout (408)', 408, null, 'kept'],
     ['too many requests (429)', 429, null, 'kept'],
@@ -48,6 +49,12 @@ describe('judge: which answers let an entry leave', () => {
 
   test('no answer at all is kept, and marked as unreachable', () => {
     expect(judge(null, null)).toEqual({ kind: 'kept', message: 'network', network: true })
+  })
+
+  test('code -3 is kept for a page to ask the password (the worker cannot): marked reauth, not unreachable', () => {
+    expect(judge(200, { code: -3, msg: SERVER_MESSAGES.reauthRequired, data: null }))
+      .toEqual({ kind: 'kept', message: SERVER_MESSAGES.reauthRequired, network: false, reauth: true })
+    expect(judge(200, { code: -2, msg: SERVER_MESSAGES.sessionExpired })).not.toHaveProperty('reauth')
   })
 
   test('a proxy with no server behind it (502, 503, 504) is unreachable too, so sync tries again', () => {
@@ -93,6 +100,26 @@ describe('flushOutbox', () => {
     seen.length = 0
     await flushOutbox({ db, fetch })
     expect(seen.map((call) => call.key)).toEqual([down.key, expired.key])
+  })
+
+  test('an entry answered code -3 stays pending, its change says reauth, and it goes out with the same key once confirmed', async () => {
+    const queued = entry()
+    await db.entries.put(queued)
+    let confirmed = false
+    const keys: Array<string | null> = []
+    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      keys.push(new Headers(init?.headers).get('idempotency-key'))
+      return confirmed ? json(200, { code: 1, msg: 'success', data: null }) : json(200, { code: -3, msg: SERVER_MESSAGES.reauthRequired, data: null })
+    }
+    const changes: unknown[] = []
+    const report = await flushOutbox({ db, fetch, notify: (change) => changes.push(change) })
+    expect(report).toEqual({ sent: 0, refused: 0, kept: 1, unreachable: 0 })
+    expect(changes).toEqual([{ type: 'outbox-changed', id: queued.key, outcome: 'kept', message: SERVER_MESSAGES.reauthRequired, reauth: true }])
+    expect(await db.entries.get(queued.key)).toMatchObject({ state: 'pending', attempts: 1, lastError: SERVER_MESSAGES.reauthRequired })
+    confirmed = true
+    await flushOutbox({ db, fetch })
+    expect(await db.entries.get(queued.key)).toBeUndefined()
+    expect(keys).toEqual([queued.key, queued.key])
   })
 
   test('a network error keeps the entry and counts as unreachable', async () => {

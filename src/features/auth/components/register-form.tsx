@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
+import { checkNewLoginPassword } from '../../../lib/password-strength'
 import { toast } from '../../../lib/toast'
 import { useBusyAction } from '../../../lib/ui/use-busy-action'
+import { NewPasswordField } from '../../../lib/ui/new-password-field'
 import { PasswordField, TextField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { register, sendRegisterCode, verifyRegisterCode } from '../api'
@@ -37,6 +39,9 @@ export function RegisterForm({ onRegistered, inviteCode = '' }: { onRegistered: 
     })
     if (!agreed) return toast.warning(t`Please read and accept the terms of service`)
     return run(async () => {
+      // The common-password list loads lazily, so this check waits for it (the server checks too).
+      const refused = await checkNewLoginPassword(form.password)
+      if (refused) return setErrors({ password: refused })
       await register({ email, code: form.code, password: form.password, inviteCode: form.inviteCode.trim() })
       toast.success(t`Registration complete, please log in`)
       onRegistered(email)
@@ -56,8 +61,8 @@ export function RegisterForm({ onRegistered, inviteCode = '' }: { onRegistered: 
       ) : (
         <>
           <p className="form__note">{normalizeEmail(form.email)}</p>
-          <PasswordField label={<Trans>Login password</Trans>} value={form.password} onValueChange={set('password')}
-            autoComplete="new-password" placeholder={t`8-24 characters, starting with a letter`} error={errors.password} />
+          <NewPasswordField label={<Trans>Login password</Trans>} value={form.password} onValueChange={set('password')}
+            email={normalizeEmail(form.email)} error={errors.password} />
           <PasswordField label={<Trans>Repeat the password</Trans>} value={form.confirm} onValueChange={set('confirm')}
             autoComplete="new-password" error={errors.confirm} />
           <TextField label={<Trans>Invitation code (optional)</Trans>} value={form.inviteCode}

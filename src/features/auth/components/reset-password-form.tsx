@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
+import { checkNewLoginPassword } from '../../../lib/password-strength'
 import { toast } from '../../../lib/toast'
 import { useBusyAction } from '../../../lib/ui/use-busy-action'
+import { NewPasswordField } from '../../../lib/ui/new-password-field'
 import { PasswordField, TextField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { resetPassword, sendResetCode } from '../api'
@@ -25,6 +27,9 @@ export function ResetPasswordForm({ onReset }: { onReset: (email: string) => voi
     setErrors(found)
     if (hasErrors(found)) return
     await run(async () => {
+      // The common-password list loads lazily, so this check waits for it (the server checks too).
+      const refused = await checkNewLoginPassword(form.password)
+      if (refused) return setErrors({ password: refused })
       const email = normalizeEmail(form.email)
       await resetPassword({ email, code: form.code, password: form.password })
       toast.success(t`Password changed, please log in`)
@@ -38,8 +43,8 @@ export function ResetPasswordForm({ onReset }: { onReset: (email: string) => voi
         autoComplete="email" inputMode="email" placeholder={t`Please enter your email`} error={errors.email} />
       <EmailCodeField email={form.email} code={form.code} onCodeChange={set('code')} error={errors.code}
         send={sendResetCode} onEmailInvalid={(email) => setErrors({ email })} />
-      <PasswordField label={<Trans>New login password</Trans>} value={form.password} onValueChange={set('password')}
-        autoComplete="new-password" placeholder={t`8-24 characters, starting with a letter`} error={errors.password} />
+      <NewPasswordField label={<Trans>New login password</Trans>} value={form.password} onValueChange={set('password')}
+        email={normalizeEmail(form.email)} error={errors.password} />
       <PasswordField label={<Trans>Repeat the password</Trans>} value={form.confirm} onValueChange={set('confirm')}
         autoComplete="new-password" error={errors.confirm} />
       <SubmitButton busy={busy}>

@@ -1,8 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { hasErrors, type FormErrors } from '../../../lib/form-errors'
+import { checkNewLoginPassword } from '../../../lib/password-strength'
+import { userInfoAtom } from '../../../lib/session'
+import { useAtomValue } from '../../../lib/store'
 import { toast } from '../../../lib/toast'
 import { useBusyAction } from '../../../lib/ui/use-busy-action'
+import { NewPasswordField } from '../../../lib/ui/new-password-field'
 import { PasswordField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { changeLoginPassword } from '../api'
@@ -14,6 +18,7 @@ const EMPTY = { oldPassword: '', password: '', confirm: '' }
 /** Change the login password; the server ends every other session of the account. */
 export function LoginPasswordForm() {
   const { t } = useLingui()
+  const email = useAtomValue(userInfoAtom)?.email
   const [form, setForm] = useState(EMPTY)
   const [errors, setErrors] = useState<FormErrors<Field>>({})
   const { busy, run } = useBusyAction()
@@ -25,6 +30,9 @@ export function LoginPasswordForm() {
     setErrors(found)
     if (hasErrors(found)) return
     await run(async () => {
+      // The common-password list loads lazily, so this check waits for it (the server checks too).
+      const refused = await checkNewLoginPassword(form.password)
+      if (refused) return setErrors({ password: refused })
       await changeLoginPassword(form.oldPassword, form.password)
       setForm(EMPTY)
       toast.success(t`Login password changed`)
@@ -35,8 +43,8 @@ export function LoginPasswordForm() {
       <h2 id="login-password-title" className="card__title"><Trans>Change login password</Trans></h2>
       <PasswordField label={<Trans>Current login password</Trans>} value={form.oldPassword}
         onValueChange={set('oldPassword')} autoComplete="current-password" error={errors.oldPassword} />
-      <PasswordField label={<Trans>New login password</Trans>} value={form.password} onValueChange={set('password')}
-        autoComplete="new-password" placeholder={t`8-24 characters, starting with a letter`} error={errors.password} />
+      <NewPasswordField label={<Trans>New login password</Trans>} value={form.password} onValueChange={set('password')}
+        email={email} error={errors.password} />
       <PasswordField label={<Trans>Repeat the new password</Trans>} value={form.confirm} onValueChange={set('confirm')}
         autoComplete="new-password" error={errors.confirm} />
       <SubmitButton busy={busy}><Trans>Change login password</Trans></SubmitButton>

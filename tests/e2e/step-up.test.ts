@@ -1,0 +1,148 @@
+// Step-up in the browser (architecture §4, §6 "Auth"): the server asks for the login password again
+// for money moved STEP_UP_SECONDS (2 s here) after it was last given. A transfer made after that
+// opens the password dialog; Cancel moves nothing and says why; the password sends the very same
+// transfer (same key) and it arrives once. A transfer queued offline and replayed by the service
+// worker after the window is kept, not dropped, and the page asks for the password when it flushes.
+// The browser reaches the server through the counting proxy (tests/e2e/counting-proxy.ts), which
+// plays "unreachable" for the page and the worker alike; balances are read from the server itself.
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { ASSET_PATHS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { USER_PATHS } from '../../src/contract/user.ts'
+import { startCountingProxy, type CountingProxy } from './counting-proxy.ts'
+import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { DEMO } from './steps.ts'
+
+const STEP_UP_SECONDS = 2
+const world = {} as { server: RunningServer; proxy: CountingProxy; browser: Browser }
+before(async () => {
+  world.server = await startServer({ env: { STEP_UP_SECONDS: String(STEP_UP_SECONDS) } })
+  world.proxy = await startCountingProxy(world.server.url)
+  world.browser = await openBrowser()
+})
+after(async () => {
+  await world.browser?.close()
+  await world.proxy?.close()
+  await world.server?.stop()
+})
+
+let token = ''
+/** Reads from the server itself (not through the proxy) with the demo user's session. */
+async function api<T>(path: string, form: Record<string, string>): Promise<T> {
+  const answer = await fetch(`${world.server.url}${path}`, { method: 'POST', headers: { 'access-token': token }, body: new URLSearchParams(form) })
+  const body = (await answer.json()) as { code: number; data: T }
+  assert.equal(body.code, 1, `${path} answered ${JSON.stringify(body)}`)
+  return body.data
+}
+async function usdt(accountType: 1 | 2): Promise<string> {
+  const rows = await api<Array<{ currencyName: string; availableCurrency: string }>>(ASSET_PATHS.accounts, { accountType: String(accountType) })
+  return rows.find((row) => row.currencyName === 'USDT')?.availableCurrency ?? ''
+}
+/** Amounts of the contract account's "transfer in" records, newest first. */
+async function transfersIn(): Promise<string[]> {
+  const page = await api<{ list: Array<{ amount: string }> }>(ASSET_PATHS.records, {
+    pageNo: '1', pageSize: '10', tradeType: String(RECORD_TYPES.transferIn), accountType: '2',
+  })
+  return page.list.map((record) => record.amount)
+}
+async function waitFor(what: string, check: () => Promise<boolean>, tries = 100) {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  assert.fail(`timed out waiting for ${what}`)
+}
+const transferKeys = () => world.proxy.seen.filter((request) => request.path === ASSET_PATHS.transfer).map((request) => request.idempotencyKey)
+const confirmations = () => world.proxy.count((request) => request.path === USER_PATHS.confirmPassword)
+/** Longer than the server's window: the next money call needs the password again. */
+const outwait = (page: Page) => page.waitForTimeout(STEP_UP_SECONDS * 1000 + 500)
+
+async function confirmTransfer(page: Page, amount: string) {
+  await page.getByLabel('Amount (USDT)').fill(amount)
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Confirm transfer' }).getByRole('button', { name: 'Confirm' }).click()
+}
+const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm it is you' })
+
+test('log in as demo; the service worker controls the app', async () => {
+  const { page } = world.browser
+  await page.goto(`${world.proxy.url}/mobile/login`)
+  await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
+  await page.getByLabel('Login password').fill(DEMO.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL('**/mobile/home**')
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  token = await page.evaluate(() => localStorage.getItem('User-Token') ?? '')
+  assert.ok(token)
+})
+
+test('a transfer after the window asks for the password: Cancel moves nothing, the password sends it once', async () => {
+  const { page } = world.browser
+  await page.goto(`${world.proxy.url}/mobile/assert/transfer/1`)
+  await page.getByText('Available: 10000 USDT').waitFor()
+  await outwait(page)
+
+  await confirmTransfer(page, '100')
+  const dialog = passwordDialog(page)
+  await dialog.waitFor()
+  // The password field has the focus, and Cancel (like Escape) gives up: the toast says why.
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete')), 'current-password')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await page.getByRole('alert').filter({ hasText: 'Please enter your login password to continue' }).waitFor()
+  await dialog.waitFor({ state: 'detached' })
+  assert.deepEqual([await usdt(1), await usdt(2)], ['10000', '1000'], 'nothing moved')
+  assert.equal(transferKeys().length, 1)
+
+  await confirmTransfer(page, '100')
+  await dialog.waitFor()
+  await dialog.getByLabel('Login password').fill('Wrong2026pass')
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await dialog.getByText('Password is incorrect').waitFor()
+  await dialog.getByLabel('Login password').fill(DEMO.password)
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await page.getByRole('status').filter({ hasText: 'Transfer successful' }).waitFor()
+  await dialog.waitFor({ state: 'detached' })
+  await page.getByText('Available: 9900 USDT').waitFor()
+
+  assert.deepEqual([await usdt(1), await usdt(2)], ['9900', '1100'])
+  assert.deepEqual(await transfersIn(), ['100'])
+  // The cancelled key went once; the confirmed one twice (asked, then sent again with the same key).
+  const keys = transferKeys()
+  assert.equal(keys.length, 3)
+  assert.notEqual(keys[0], keys[1])
+  assert.equal(keys[1], keys[2])
+  assert.equal(confirmations(), 2)
+})
+
+test('a transfer queued offline and replayed after the window waits for the password, asked when the page flushes', async () => {
+  const { context, page } = world.browser
+  await page.goto(`${world.proxy.url}/mobile/assert/transfer/1`)
+  await page.getByText('Available: 9900 USDT').waitFor()
+  world.proxy.down = true
+  await context.setOffline(true)
+  await confirmTransfer(page, '5')
+  const pending = page.getByRole('region', { name: 'Pending transfers' }).getByRole('listitem', { name: 'Transfer of 5 USDT' })
+  await pending.waitFor()
+  await outwait(page)
+
+  const sentBefore = transferKeys().length
+  world.proxy.down = false
+  await context.setOffline(false)
+  // The worker sends it (on `online`), the server answers -3, the entry stays and the page asks.
+  const dialog = passwordDialog(page)
+  await dialog.waitFor()
+  assert.ok(transferKeys().length > sentBefore, 'the queued transfer was sent')
+  assert.deepEqual([await usdt(1), await usdt(2)], ['9900', '1100'], 'nothing moved without the password')
+  await pending.waitFor()
+
+  await dialog.getByLabel('Login password').fill(DEMO.password)
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await waitFor('the queued transfer to arrive', async () => (await usdt(2)) === '1105')
+  await page.getByRole('region', { name: 'Pending transfers' }).waitFor({ state: 'detached' })
+  await page.waitForTimeout(1000)
+  assert.deepEqual([await usdt(1), await usdt(2)], ['9895', '1105'])
+  assert.deepEqual(await transfersIn(), ['5', '100'])
+  // Every send of the queued entry carried its one key.
+  assert.equal(new Set(transferKeys().slice(sentBefore)).size, 1)
+})
