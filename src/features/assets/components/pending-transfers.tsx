@@ -39,6 +39,10 @@ export function PendingTransfers() {
                     <Trans>Dismiss</Trans>
                   </button>
                 </>
+              ) : entry.notBefore > 0 ? (
+                // The page is sending it itself right now (it may be asking for the password first);
+                // the hold is released when it hands the entry to the worker (lib/outbox.ts handOver).
+                <span className="muted"><Trans>Sending…</Trans></span>
               ) : (
                 <span className="muted"><Trans>Pending: it will be sent when the network is back</Trans></span>
               )}
