@@ -72,7 +72,7 @@ export function PasswordDialog({ request }: { request: PasswordRequest }) {
           </button>
           <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
             {busy && <span className="spinner" aria-hidden="true" />}
-            <Trans>Confirm</Trans>
+            <Trans context="password dialog">Confirm</Trans>
           </button>
         </div>
       </form>

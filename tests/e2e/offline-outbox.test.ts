@@ -5,38 +5,15 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { ASSET_PATHS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { ASSET_PATHS } from '../../src/contract/assets.ts'
 import { useProxiedWorld } from './counting-proxy.ts'
+import { demoReads, waitFor } from './demo-reads.ts'
 
 const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
 const world = useProxiedWorld()
 let token = ''
 
-/** Asks the server itself (not through the proxy) with the demo user's session. */
-async function api<T>(path: string, form: Record<string, string>): Promise<T> {
-  const answer = await fetch(`${world.server.url}${path}`, { method: 'POST', headers: { 'access-token': token }, body: new URLSearchParams(form) })
-  const body = (await answer.json()) as { code: number; data: T }
-  assert.equal(body.code, 1, `${path} answered ${JSON.stringify(body)}`)
-  return body.data
-}
-async function usdt(accountType: 1 | 2): Promise<string> {
-  const rows = await api<Array<{ currencyName: string; availableCurrency: string }>>(ASSET_PATHS.accounts, { accountType: String(accountType) })
-  return rows.find((row) => row.currencyName === 'USDT')?.availableCurrency ?? ''
-}
-/** Amounts of the contract account's "transfer in" records, newest first. */
-async function transfersIn(): Promise<string[]> {
-  const page = await api<{ list: Array<{ amount: string }> }>(ASSET_PATHS.records, {
-    pageNo: '1', pageSize: '10', tradeType: String(RECORD_TYPES.transferIn), accountType: '2',
-  })
-  return page.list.map((record) => record.amount)
-}
-async function waitFor(what: string, check: () => Promise<boolean>, tries = 100) {
-  for (let attempt = 0; attempt < tries; attempt++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  assert.fail(`timed out waiting for ${what}`)
-}
+const { usdt, transfersIn } = demoReads(() => world.server.url, () => token)
 const transfersOf = (key: string | undefined) => world.proxy.count((request) => request.path === ASSET_PATHS.transfer && request.idempotencyKey === key)
 const keysSent = () => [...new Set(world.proxy.seen.filter((request) => request.path === ASSET_PATHS.transfer).map((request) => request.idempotencyKey))]
 

@@ -8,11 +8,12 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { ASSET_PATHS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { ASSET_PATHS } from '../../src/contract/assets.ts'
 import { USER_PATHS } from '../../src/contract/user.ts'
 import { startCountingProxy, type CountingProxy } from './counting-proxy.ts'
 import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
 import { DEMO } from './steps.ts'
+import { demoReads, waitFor } from './demo-reads.ts'
 
 const STEP_UP_SECONDS = 2
 const world = {} as { server: RunningServer; proxy: CountingProxy; browser: Browser }
@@ -28,31 +29,7 @@ after(async () => {
 })
 
 let token = ''
-/** Reads from the server itself (not through the proxy) with the demo user's session. */
-async function api<T>(path: string, form: Record<string, string>): Promise<T> {
-  const answer = await fetch(`${world.server.url}${path}`, { method: 'POST', headers: { 'access-token': token }, body: new URLSearchParams(form) })
-  const body = (await answer.json()) as { code: number; data: T }
-  assert.equal(body.code, 1, `${path} answered ${JSON.stringify(body)}`)
-  return body.data
-}
-async function usdt(accountType: 1 | 2): Promise<string> {
-  const rows = await api<Array<{ currencyName: string; availableCurrency: string }>>(ASSET_PATHS.accounts, { accountType: String(accountType) })
-  return rows.find((row) => row.currencyName === 'USDT')?.availableCurrency ?? ''
-}
-/** Amounts of the contract account's "transfer in" records, newest first. */
-async function transfersIn(): Promise<string[]> {
-  const page = await api<{ list: Array<{ amount: string }> }>(ASSET_PATHS.records, {
-    pageNo: '1', pageSize: '10', tradeType: String(RECORD_TYPES.transferIn), accountType: '2',
-  })
-  return page.list.map((record) => record.amount)
-}
-async function waitFor(what: string, check: () => Promise<boolean>, tries = 100) {
-  for (let attempt = 0; attempt < tries; attempt++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  assert.fail(`timed out waiting for ${what}`)
-}
+const { usdt, transfersIn } = demoReads(() => world.server.url, () => token)
 const transferKeys = () => world.proxy.seen.filter((request) => request.path === ASSET_PATHS.transfer).map((request) => request.idempotencyKey)
 const confirmations = () => world.proxy.count((request) => request.path === USER_PATHS.confirmPassword)
 /** Longer than the server's window: the next money call needs the password again. */
