@@ -53,6 +53,11 @@ async function renderPositions() {
   await renderScreen(() => <ContractTrade pair={{ symbol: 'btcusdt', base: 'BTC', quote: 'USDT' }} />)
   return screen.findByRole('article', { name: 'Long BTC/USDT 10× position' })
 }
+/**
+ * The holding card as it is now: a reload of the list while the test runs (a slow machine's
+ * refresh tick) may render it anew, and a node found earlier would then show old figures.
+ */
+const holdingCard = () => screen.getByRole('article', { name: 'Long BTC/USDT 10× position' })
 const figure = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling as HTMLElement
 const markAt = (close: string) => act(() => listeners.forEach((listener) => listener({ status: 'ok', tick: tickAt(close) })))
 const field = (sheet: HTMLElement, label: string) => within(sheet).getByLabelText(label) as HTMLInputElement
@@ -64,21 +69,18 @@ const errorIn = (sheet: HTMLElement) => sheet.querySelector('.field__error')?.te
 it("shows a holding position's P/L and ROE at the live mark, green while it gains and red once it loses", async () => {
   const first = await renderPositions()
   expect(within(first).getByText('Holding')).toBeTruthy()
-  // The card as it is now: a reload of the list while the test runs (a slow machine's refresh
-  // tick) may render it anew, and a node found earlier would then show old figures.
-  const card = () => screen.getByRole('article', { name: 'Long BTC/USDT 10× position' })
-  expect(figure(card(), 'Mark price').textContent).toBe('60150.50')
+  expect(figure(holdingCard(), 'Mark price').textContent).toBe('60150.50')
   // (60150.5 − 60000) × 0.1 = 15.05 on a margin of 600: +2.50 %.
-  const pnl = () => figure(card(), 'Unrealised P/L (USDT)').firstElementChild as HTMLElement
+  const pnl = () => figure(holdingCard(), 'Unrealised P/L (USDT)').firstElementChild as HTMLElement
   expect(pnl().textContent).toBe('+15.05')
   expect(pnl().className).toBe('trend--up')
-  expect(figure(card(), 'ROE').textContent).toBe('+2.50%')
+  expect(figure(holdingCard(), 'ROE').textContent).toBe('+2.50%')
   markAt('59900.00')
   await waitFor(() => expect(pnl().textContent).toBe('-10'))
   expect(pnl().className).toBe('trend--down')
-  expect(figure(card(), 'ROE').textContent).toBe('-1.66%')
-  expect(figure(card(), 'Liq. price').textContent).toBe('54271.36')
-  expect(figure(card(), 'Stop loss').textContent).toBe('58000.00')
+  expect(figure(holdingCard(), 'ROE').textContent).toBe('-1.66%')
+  expect(figure(holdingCard(), 'Liq. price').textContent).toBe('54271.36')
+  expect(figure(holdingCard(), 'Stop loss').textContent).toBe('58000.00')
   // A pending entry shows its limit and no P/L yet.
   const pending = screen.getByRole('article', { name: 'Short BTC/USDT 5× position' })
   expect(figure(pending, 'Limit price').textContent).toBe('61000.00')
