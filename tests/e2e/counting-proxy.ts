@@ -5,7 +5,7 @@
 import { createServer, request as forward, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before } from 'node:test'
-import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { openBrowser, startServer, type Browser, type RunningServer, type ServerOptions } from './harness.ts'
 
 export interface SeenRequest {
   method: string
@@ -81,10 +81,10 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
 }
 
 /** A test file's world behind the proxy: server, proxy and browser, started before and stopped after. */
-export function useProxiedWorld(): { server: RunningServer; browser: Browser; proxy: CountingProxy } {
+export function useProxiedWorld(options: ServerOptions = {}): { server: RunningServer; browser: Browser; proxy: CountingProxy } {
   const world = {} as { server: RunningServer; browser: Browser; proxy: CountingProxy }
   before(async () => {
-    world.server = await startServer()
+    world.server = await startServer(options)
     world.proxy = await startCountingProxy(world.server.url)
     world.browser = await openBrowser()
   })

@@ -1,8 +1,11 @@
-// What the transfer tests read from the server itself (not through the proxy or the page), with the
-// demo user's session: the accounts' USDT and the contract account's "transfer in" records; and a
-// bounded wait for a condition that the app or the worker makes true.
+// What the transfer tests share: the demo user's login through the app (its session, once the
+// service worker controls the page); reads from the server itself (not through the proxy or the
+// page) with that session: the accounts' USDT and the contract account's "transfer in" records;
+// and a bounded wait for a condition that the app or the worker makes true.
 import assert from 'node:assert/strict'
+import type { Page } from 'playwright-core'
 import { ASSET_PATHS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { DEMO } from './steps.ts'
 
 export function demoReads(serverUrl: () => string, token: () => string) {
   async function api<T>(path: string, form: Record<string, string>): Promise<T> {
@@ -32,4 +35,17 @@ export async function waitFor(what: string, check: () => Promise<boolean>, tries
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   assert.fail(`timed out waiting for ${what}`)
+}
+
+/** Logs the demo user in through the app at `origin`; answers its session token. */
+export async function logInAsDemo(page: Page, origin: string): Promise<string> {
+  await page.goto(`${origin}/mobile/login`)
+  await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
+  await page.getByLabel('Login password').fill(DEMO.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL('**/mobile/home**')
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  const token = await page.evaluate(() => localStorage.getItem('User-Token') ?? '')
+  assert.ok(token)
+  return token
 }

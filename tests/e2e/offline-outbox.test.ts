@@ -7,9 +7,8 @@ import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { ASSET_PATHS } from '../../src/contract/assets.ts'
 import { useProxiedWorld } from './counting-proxy.ts'
-import { demoReads, waitFor } from './demo-reads.ts'
+import { demoReads, logInAsDemo, waitFor } from './demo-reads.ts'
 
-const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
 const world = useProxiedWorld()
 let token = ''
 
@@ -28,15 +27,7 @@ async function transferThroughScreens(page: Page, amount: string) {
 const pendingList = (page: Page) => page.getByRole('region', { name: 'Pending transfers' })
 
 test('log in as demo; the service worker controls the app', async () => {
-  const { page } = world.browser
-  await page.goto(`${world.proxy.url}/mobile/login`)
-  await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
-  await page.getByLabel('Login password').fill(DEMO.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/mobile/home**')
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-  token = await page.evaluate(() => localStorage.getItem('User-Token') ?? '')
-  assert.ok(token)
+  token = await logInAsDemo(world.browser.page, world.proxy.url)
   assert.deepEqual([await usdt(1), await usdt(2)], ['10000', '1000'])
 })
 

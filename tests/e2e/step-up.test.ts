@@ -6,27 +6,16 @@
 // The browser reaches the server through the counting proxy (tests/e2e/counting-proxy.ts), which
 // plays "unreachable" for the page and the worker alike; balances are read from the server itself.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { ASSET_PATHS } from '../../src/contract/assets.ts'
 import { USER_PATHS } from '../../src/contract/user.ts'
-import { startCountingProxy, type CountingProxy } from './counting-proxy.ts'
-import { openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
+import { useProxiedWorld } from './counting-proxy.ts'
 import { DEMO } from './steps.ts'
-import { demoReads, waitFor } from './demo-reads.ts'
+import { demoReads, logInAsDemo, waitFor } from './demo-reads.ts'
 
 const STEP_UP_SECONDS = 2
-const world = {} as { server: RunningServer; proxy: CountingProxy; browser: Browser }
-before(async () => {
-  world.server = await startServer({ env: { STEP_UP_SECONDS: String(STEP_UP_SECONDS) } })
-  world.proxy = await startCountingProxy(world.server.url)
-  world.browser = await openBrowser()
-})
-after(async () => {
-  await world.browser?.close()
-  await world.proxy?.close()
-  await world.server?.stop()
-})
+const world = useProxiedWorld({ env: { STEP_UP_SECONDS: String(STEP_UP_SECONDS) } })
 
 let token = ''
 const { usdt, transfersIn } = demoReads(() => world.server.url, () => token)
@@ -43,15 +32,7 @@ async function confirmTransfer(page: Page, amount: string) {
 const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm it is you' })
 
 test('log in as demo; the service worker controls the app', async () => {
-  const { page } = world.browser
-  await page.goto(`${world.proxy.url}/mobile/login`)
-  await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
-  await page.getByLabel('Login password').fill(DEMO.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/mobile/home**')
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-  token = await page.evaluate(() => localStorage.getItem('User-Token') ?? '')
-  assert.ok(token)
+  token = await logInAsDemo(world.browser.page, world.proxy.url)
 })
 
 test('a transfer after the window asks for the password: Cancel moves nothing, the password sends it once', async () => {
