@@ -1,5 +1,8 @@
 // Fails when a catalog lacks a translation, when a translation is an English copy standing in,
-// or when `lingui extract` would change the catalogs (a message added in code but not extracted).
+// when one message (its text and context) is translated differently in two catalogs of a language
+// (Lingui keeps one translation per message: whichever catalog loaded last would win, so a screen
+// read differently by how it was reached), or when `lingui extract` would change the catalogs
+// (a message added in code but not extracted).
 // It runs the extraction, compares, and always puts the catalogs back as they were.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -33,17 +36,27 @@ for (const [path, text] of before) {
 if (extract.status !== 0) problems.push(`lingui extract failed:\n${extract.stdout}${extract.stderr}`)
 
 let count = 0
+/** locale → message key (context and text) → translation → the catalogs that say it. */
+const translations = new Map()
 for (const [path, text] of before) {
   const locale = localeOf.get(path)
   const entries = parsePo(text)
   if (locale === SOURCE) count += entries.length
   if (locale === SOURCE) continue
-  for (const [id, translation] of entries) {
+  for (const [id, translation, context] of entries) {
     if (!translation.trim()) problems.push(`${path}: missing translation of ${JSON.stringify(id)}`)
     else if (translation === id && !SAME_IN_EVERY_LANGUAGE.has(id) && /[a-z]{3}/.test(id))
       problems.push(`${path}: ${JSON.stringify(id)} is an English copy, not a translation`)
+    const key = context ? `${JSON.stringify(id)} (context ${JSON.stringify(context)})` : JSON.stringify(id)
+    const ofLocale = translations.get(locale) ?? translations.set(locale, new Map()).get(locale)
+    const ofKey = ofLocale.get(key) ?? ofLocale.set(key, new Map()).get(key)
+    ofKey.set(translation, [...(ofKey.get(translation) ?? []), path.split('/').pop()])
   }
 }
+for (const [locale, keys] of translations)
+  for (const [key, byText] of keys)
+    if (byText.size > 1)
+      problems.push(`${locale}: ${key} is translated differently in ${[...byText].map(([text, names]) => `${names.join(', ')} (${JSON.stringify(text)})`).join(' and ')}: one message, one translation — or give each meaning its own context`)
 
 if (problems.length) {
   console.error(problems.join('\n'))

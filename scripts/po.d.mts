@@ -1,1 +1,1 @@
-export function parsePo(text: string): [string, string][]
+export function parsePo(text: string): [msgid: string, msgstr: string, msgctxt: string][]

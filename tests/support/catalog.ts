@@ -6,11 +6,12 @@ import { parsePo } from '../../scripts/po.mjs'
 
 const root = join(import.meta.dirname, '..', '..')
 
-export function translationOf(locale: string, source: string): string {
+/** The translation of `source` (with its Lingui context, if it has one) in `locale`'s catalogs. */
+export function translationOf(locale: string, source: string, context = ''): string {
   // The shell's messages.po and the features' own catalogs of that locale.
   const dir = join(root, 'locales', locale)
   const entries = readdirSync(dir).filter((name) => name.endsWith('.po')).flatMap((name) => parsePo(readFileSync(join(dir, name), 'utf8')))
-  const translation = new Map(entries).get(source)
+  const translation = entries.find(([id, , ctxt]) => id === source && ctxt === context)?.[1]
   if (!translation) throw new Error(`${locale} has no translation of ${JSON.stringify(source)}`)
   return translation
 }

@@ -8,7 +8,7 @@ export function TransferDirection({ type, onReverse }: { type: TransferType; onR
   const { t, i18n } = useLingui()
   const { from, to } = transferAccounts(type)
   return (
-    <section className="transfer-direction" aria-label={t`Direction`}>
+    <section className="transfer-direction" aria-label={t({ message: 'Direction', context: 'transfer: which account to which' })}>
       <p className="transfer-direction__end"><span className="muted"><Trans>From</Trans></span> <strong>{i18n._(ACCOUNT_LABELS[from])}</strong></p>
       <button type="button" className="icon-button transfer-direction__swap" onClick={onReverse} aria-label={t`Swap direction`}>
         <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round"

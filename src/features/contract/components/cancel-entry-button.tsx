@@ -28,7 +28,7 @@ export function CancelEntryButton({ position }: { position: ContractPosition }) 
           danger busy={cancelling.busy} onConfirm={cancelling.confirm} onCancel={cancelling.cancel}>
           <dl className="contract-summary">
             <div><dt><Trans>Pair</Trans></dt><dd>{base}/{quote}</dd></div>
-            <div><dt><Trans>Direction</Trans></dt><dd>{i18n._(DIRECTION_LABELS[position.direction])} · {position.leverage}×</dd></div>
+            <div><dt><Trans context="trade direction: up or down, long or short">Direction</Trans></dt><dd>{i18n._(DIRECTION_LABELS[position.direction])} · {position.leverage}×</dd></div>
             <div><dt><Trans>Limit price</Trans></dt><dd>{formatPrice(position.limitPrice, pricePrecision)} {quote}</dd></div>
             <div><dt><Trans>Quantity</Trans></dt><dd>{coinText(position.quantity)} {base}</dd></div>
             <div className="contract-summary__total"><dt><Trans>Returned to available</Trans></dt><dd>{coinText(held)} {quote}</dd></div>

@@ -6,7 +6,7 @@ import { DIRECTION_LABELS } from './labels'
 export function DirectionSwitch({ value, onChange }: { value: Direction; onChange: (direction: Direction) => void }) {
   const { t, i18n } = useLingui()
   return (
-    <div className="contract-directions" role="group" aria-label={t`Direction`}>
+    <div className="contract-directions" role="group" aria-label={t({ message: 'Direction', context: 'trade direction: up or down, long or short' })}>
       <button type="button" className="contract-directions__long" aria-pressed={value === DIRECTIONS.long} onClick={() => onChange(DIRECTIONS.long)}>
         {i18n._(DIRECTION_LABELS[DIRECTIONS.long])}
       </button>

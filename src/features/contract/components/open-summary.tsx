@@ -20,7 +20,7 @@ export function OpenSummary({ request }: { request: OpenRequest }) {
   return (
     <dl className="contract-summary">
       <div><dt><Trans>Pair</Trans></dt><dd>{base}/{quote}</dd></div>
-      <div><dt><Trans>Direction</Trans></dt><dd className={`contract-direction contract-direction--${direction}`}>{i18n._(DIRECTION_LABELS[input.direction])}</dd></div>
+      <div><dt><Trans context="trade direction: up or down, long or short">Direction</Trans></dt><dd className={`contract-direction contract-direction--${direction}`}>{i18n._(DIRECTION_LABELS[input.direction])}</dd></div>
       <div><dt><Trans>Leverage</Trans></dt><dd>{input.leverage}×</dd></div>
       <div><dt><Trans>Entry</Trans></dt><dd>{i18n._(ENTRY_TYPE_LABELS[input.entryType])}</dd></div>
       <div>

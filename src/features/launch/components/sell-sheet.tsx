@@ -23,7 +23,7 @@ export function SellSheet({ request, busy, onConfirm, onCancel }: SellSheetProps
     if (!refused) onConfirm({ ...request, tradePassword: password })
   }
   return (
-    <ConfirmSheet title={<Trans>Sell to the launchpad pool</Trans>} confirmLabel={<Trans>Sell</Trans>} busy={busy} onConfirm={confirm} onCancel={onCancel}>
+    <ConfirmSheet title={<Trans>Sell to the launchpad pool</Trans>} confirmLabel={<Trans context="sell launchpad coins back to the pool">Sell</Trans>} busy={busy} onConfirm={confirm} onCancel={onCancel}>
       <SaleSummary request={request} />
       <TextField label={<Trans>Fund password</Trans>} type="password" value={password} error={error} inputMode="numeric" autoComplete="off" maxLength={6}
         onValueChange={(next) => { setPassword(next); setError(null) }} />

@@ -27,7 +27,7 @@ export function KycStateCard({ info, view, onSubmitAgain }: KycStateCardProps) {
           <div className="me-row"><dt><Trans>Full name</Trans></dt><dd>{submitted.name}</dd></div>
           <div className="me-row"><dt><Trans>Document type</Trans></dt><dd>{i18n._(docTypeLabel(submitted.docType))}</dd></div>
           <div className="me-row"><dt><Trans>Document number</Trans></dt><dd>{submitted.docNumberMasked}</dd></div>
-          <div className="me-row"><dt><Trans>Submitted</Trans></dt><dd>{formatDate(submitted.submittedAt)}</dd></div>
+          <div className="me-row"><dt><Trans context="when a verification was submitted">Submitted</Trans></dt><dd>{formatDate(submitted.submittedAt)}</dd></div>
           {info.reviewedAt !== null && <div className="me-row"><dt><Trans>Reviewed</Trans></dt><dd>{formatDate(info.reviewedAt)}</dd></div>}
         </dl>
       )}

@@ -21,7 +21,7 @@ export function OrderSummary({ request }: { request: OrderRequest }) {
     <dl className="seconds-figures seconds-figures--sheet">
       <div><dt><Trans>Pair</Trans></dt><dd>{input.baseCoin}/{input.quoteCoin}</dd></div>
       <div>
-        <dt><Trans>Direction</Trans></dt>
+        <dt><Trans context="trade direction: up or down, long or short">Direction</Trans></dt>
         <dd className={`seconds-direction seconds-direction--${direction}`}>{i18n._(DIRECTION_LABELS[input.tradeType])}</dd>
       </div>
       <div><dt><Trans>Amount</Trans></dt><dd>{coin(input.openAmount)} {currency}</dd></div>

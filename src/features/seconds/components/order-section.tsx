@@ -30,7 +30,7 @@ export function OrderSection({ pair, initialTab = 'open' }: OrderSectionProps) {
   useSettlementWatch(open.pages?.list)
   const count = open.pages?.list.length
   const tabs = [
-    { key: 'open', label: count ? <Trans>Open ({count})</Trans> : <Trans>Open</Trans> },
+    { key: 'open', label: count ? <Trans context="seconds orders still running">Open ({count})</Trans> : <Trans context="seconds orders still running">Open</Trans> },
     { key: 'settled', label: <Trans>Settled</Trans> },
   ] as const
   return (
@@ -38,7 +38,7 @@ export function OrderSection({ pair, initialTab = 'open' }: OrderSectionProps) {
       <SettlementResults />
       <Tabs label={t`Order status`} tabs={tabs} value={tab} onChange={setTab}>
         {tab === 'open' ? (
-          <PagedList label={t`Open orders`} pages={open.pages} pending={open.pending} empty={<Trans>No open orders.</Trans>}
+          <PagedList label={t`Open orders`} pages={open.pages} pending={open.pending} empty={<Trans context="seconds orders still running">No open orders.</Trans>}
             renderItem={(order) => <OrderRow key={order.id} order={order} />} onRetry={open.retry} onMore={open.loadMore} />
         ) : (
           <SettledOrders scope={scope} />

@@ -28,7 +28,7 @@ export function CurrentOrders({ symbol }: { symbol: string }) {
             <Trans>All pairs</Trans>
           </label>
         )}
-        <Link to="/trade/record" className="spot-orders__link"><Trans>Order history</Trans></Link>
+        <Link to="/trade/record" className="spot-orders__link"><Trans context="spot orders filled or cancelled">Order history</Trans></Link>
       </div>
       {loggedIn ? <OpenOrders symbol={allPairs ? undefined : symbol} /> : <VisitorNote />}
     </section>
@@ -46,7 +46,7 @@ function OpenOrders({ symbol }: { symbol: string | undefined }) {
   const open = usePages<SpotOrder>(`open:${symbol ?? '*'}`, load, { version, tickMs: MARKET_POLL_MS })
   useFillWatch(open.pages?.list)
   return (
-    <OrderList label={t`Current orders`} pages={open.pages} pending={open.pending} empty={<Trans>No open orders.</Trans>}
+    <OrderList label={t`Current orders`} pages={open.pages} pending={open.pending} empty={<Trans context="spot orders in the book">No open orders.</Trans>}
       onRetry={open.retry} onMore={open.loadMore} />
   )
 }

@@ -12,7 +12,7 @@ export function CandleLegend({ candle, precision }: { candle: Candle; precision:
         <dt className="kline-sr-only"><Trans>Time</Trans></dt>
         <dd>{legend.time}</dd>
       </div>
-      <div><dt><Trans>Open</Trans></dt><dd className={price}>{legend.open}</dd></div>
+      <div><dt><Trans context="a candle's opening price">Open</Trans></dt><dd className={price}>{legend.open}</dd></div>
       <div><dt><Trans>High</Trans></dt><dd className={price}>{legend.high}</dd></div>
       <div><dt><Trans>Low</Trans></dt><dd className={price}>{legend.low}</dd></div>
       <div><dt><Trans>Close</Trans></dt><dd className={price}>{legend.close}</dd></div>

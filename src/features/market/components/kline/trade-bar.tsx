@@ -7,7 +7,7 @@ export function TradeBar({ symbol, base, quote }: { symbol: string; base: string
   return (
     <nav className="kline-trade-bar" aria-label={t`Trade ${base}/${quote}`}>
       <Link to="/action/trade" search={{ symbol, base, quote, side: 'buy' }} className="button kline-trade-bar__buy"><Trans>Buy</Trans></Link>
-      <Link to="/action/trade" search={{ symbol, base, quote, side: 'sell' }} className="button kline-trade-bar__sell"><Trans>Sell</Trans></Link>
+      <Link to="/action/trade" search={{ symbol, base, quote, side: 'sell' }} className="button kline-trade-bar__sell"><Trans context="spot order side">Sell</Trans></Link>
     </nav>
   )
 }
