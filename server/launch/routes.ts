@@ -16,7 +16,7 @@ import { readFields } from '../http/fields.ts'
 import { LOGO_HEADERS } from '../market/logos.ts'
 import { logoSvg, PDF_HEADERS, platformPaper, projectPaper } from './papers.ts'
 import { launchPass } from './pass.ts'
-import { findProject, languageOf, projectIdOf, queryProjects, toStoredProject, toWireProject } from './projects.ts'
+import { findProject, type Language, languageOf, projectIdOf, queryProjects, toStoredProject, toWireProject } from './projects.ts'
 import { saleTerms, sell } from './sell.ts'
 import { subscribe } from './subscribe.ts'
 import { subscribedBy, subscriptionPage } from './subscriptions.ts'
@@ -28,6 +28,12 @@ function wholeNumber(text: string | undefined, fallback: number, max: number): n
   if (text === undefined) return fallback
   if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > max) throw badRequest(SERVER_MESSAGES.invalidRequest)
   return Number(text)
+}
+
+/** A white paper's language: the app names it (`?lang=`, so the worker stores each language apart), else the browser's. */
+function paperLanguage(request: FastifyRequest): Language {
+  const { lang } = readFields(request.query, [], ['id', 'lang'])
+  return languageOf(lang ?? request.headers['accept-language'])
 }
 
 function phaseOf(text: string | undefined): LaunchPhase | undefined {
@@ -110,7 +116,7 @@ export async function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext
   })
 
   const projectOfQuery = async (request: FastifyRequest) => {
-    const { id } = readFields(request.query, ['id'])
+    const { id } = readFields(request.query, ['id'], ['lang'])
     const projectId = projectIdOf(id)
     const project = projectId === undefined ? undefined : await findProject(ctx.db, projectId)
     if (!project) throw badRequest(SERVER_MESSAGES.launchProjectNotFound)
@@ -121,13 +127,13 @@ export async function registerLaunchRoutes(app: FastifyInstance, ctx: AppContext
 
   app.get(LAUNCH_PATHS.paper, async (request, reply) => {
     const project = await projectOfQuery(request)
-    const bytes = await projectPaper(ctx.db, ctx.config.dataDir, project)
+    const bytes = await projectPaper(ctx.db, ctx.config.dataDir, project, paperLanguage(request))
     return reply.headers({ ...PDF_HEADERS, 'content-disposition': `inline; filename="${project.symbol}-white-paper.pdf"` }).send(Buffer.from(bytes))
   })
 
   app.get(PLATFORM_WHITE_PAPER_PATH, async (request, reply) => {
-    readFields(request.query, [])
-    const bytes = await platformPaper(ctx.config.dataDir)
+    readFields(request.query, [], ['lang'])
+    const bytes = await platformPaper(ctx.config.dataDir, paperLanguage(request))
     return reply.headers({ ...PDF_HEADERS, 'content-disposition': 'inline; filename="NovaEx-white-paper.pdf"' }).send(Buffer.from(bytes))
   })
 

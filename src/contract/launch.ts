@@ -46,13 +46,13 @@ export const LAUNCH_PATHS = {
   sell: '/bb/launch/sell',
   /** empty body → LaunchCoin[] of every launched coin (ended, not cancelled), public: the assets screen's prices and logos. */
   coins: '/bb/launch/coins',
-  /** GET ?id=<project id> → the project's white paper, application/pdf (public, cacheable). */
+  /** GET ?id=<project id>&lang=<en-US|zh-CN|ko|ja> → the project's white paper in that language (else Accept-Language, else English), application/pdf (public, cacheable). */
   paper: '/bb/launch/paper',
   /** GET /bb/launch/logo?id=<project id> → the coin's logo, image/svg+xml (public, cacheable). */
   logo: '/bb/launch/logo',
 } as const
 
-/** GET → the platform's own white paper (the profile screen /me/mPdf), application/pdf, public, cacheable. */
+/** GET ?lang= → the platform's own white paper (the profile screen /me/mPdf), as LAUNCH_PATHS.paper for the language, application/pdf, public, cacheable. */
 export const PLATFORM_WHITE_PAPER_PATH = '/bb/launch/platformPaper'
 
 /** Test-only: seconds the short project's joining lasts (its lock ends LAUNCH_TEST_LOCK_SECONDS later). */

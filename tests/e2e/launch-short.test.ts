@@ -53,7 +53,9 @@ test('join the short project, see allocation, refund and LOCKED, then HOLD, sell
   const refunded = units(await figureIn(locked, 'Refunded'))
   assert.ok(allocated > 0n && allocated < units(maximum), `a pro-rata share of the ${maximum} asked for: ${allocated}`)
   assert.ok(refunded > 0n && refunded < cost, 'the refund is what was not allocated')
-  assert.equal(units(await figureIn(locked, 'Frozen')), cost)
+  // Settled: nothing stays frozen; what was frozen is now paid for the coins plus refunded.
+  assert.equal(await locked.locator('dt', { hasText: 'Frozen' }).count(), 0)
+  assert.equal(units(await figureIn(locked, 'Paid')) + refunded, cost)
   assert.equal(await locked.locator('.launch-phase').textContent(), 'Ended')
 
   await waitForTag(page, 'Holding', 40)
@@ -61,7 +63,7 @@ test('join the short project, see allocation, refund and LOCKED, then HOLD, sell
   const coinRow = page.getByRole('list', { name: 'Spot assets' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: symbol, exact: true }) })
   await coinRow.waitFor()
   assert.equal(units(((await coinRow.locator('dt', { hasText: 'Available' }).locator('xpath=following-sibling::dd').textContent()) ?? '').trim()), allocated)
-  assert.match((await coinRow.locator('dt', { hasText: 'Value (USDT)' }).locator('xpath=following-sibling::dd').textContent()) ?? '', /^\d+\.\d{2}$/)
+  assert.match((await coinRow.locator('dt', { hasText: 'Value (USDT)' }).locator('xpath=following-sibling::dd').textContent()) ?? '', /^[\d,]+\.\d{2}$/)
 
   await page.goto(`${world.server.url}/mobile/home/record`)
   const row = await waitForTag(page, 'Holding', 5)

@@ -49,6 +49,10 @@ it('shows each subscription with its phase, tag and amounts, and the time left u
   expect(within(locked).queryByRole('button', { name: /Sell/ })).toBeNull()
   expect(within(hold).getByText('Holding')).toBeTruthy()
   expect([shown(hold, 'Allocated'), shown(hold, 'Refunded')]).toEqual(['30 NC1', '5 USDT'])
+  // Allocated: nothing is frozen any more (Assets shows 0 frozen): 15 USDT paid for 30 × 0.5, 5 back.
+  expect(within(hold).queryByText('Frozen')).toBeNull()
+  expect(shown(hold, 'Paid')).toBe('15 USDT')
+  expect(within(locked).queryByText('Frozen')).toBeNull()
   expect(within(hold).getByRole('button', { name: 'Sell 30 NC1' })).toBeTruthy()
   expect(within(sold).getByText('Sold', { selector: '.launch-tag' })).toBeTruthy()
   expect([shown(sold, 'Proceeds after fees')]).toEqual(['13.5 USDT'])

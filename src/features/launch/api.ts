@@ -5,7 +5,7 @@
 // mapped onto the screens' own shapes (model.ts), each with the server clock's offset it gave.
 import { ACCOUNT_TYPES, ASSET_PATHS, type AssetRow } from '../../contract/assets.ts'
 import {
-  LAUNCH_PAGE_SIZE, LAUNCH_PATHS, type LaunchProject, type LaunchProjectDetail, type LaunchProjectPage, type LaunchSale,
+  LAUNCH_PAGE_SIZE, LAUNCH_PATHS, PLATFORM_WHITE_PAPER_PATH, type LaunchProject, type LaunchProjectDetail, type LaunchProjectPage, type LaunchSale,
   type LaunchSaleTerms, type LaunchSubscription, type LaunchSubscriptionPage,
 } from '../../contract/launch.ts'
 import { postBb, postContract } from '../../lib/api-client'
@@ -51,7 +51,13 @@ export const subscribe = (input: { id: string; quantity: string; tradePassword: 
 
 export const sell = (input: { id: string; quantity: string; tradePassword: string }, key: string) => postBb<LaunchSale>(LAUNCH_PATHS.sell, input, keyed(key))
 
-/** The white paper's address (a public GET the worker keeps for offline reading). */
-export const paperUrl = (id: string) => `${LAUNCH_PATHS.paper}?id=${encodeURIComponent(id)}`
+/**
+ * The white paper's address in the reader's language (a public GET the worker keeps for offline
+ * reading, one copy per language: the language is in the address, not only in a header).
+ */
+export const paperUrl = (id: string, locale: string) => `${LAUNCH_PATHS.paper}?id=${encodeURIComponent(id)}&lang=${encodeURIComponent(locale)}`
+
+/** The platform's own white paper (/me/mPdf) in the reader's language. */
+export const platformPaperUrl = (locale: string) => `${PLATFORM_WHITE_PAPER_PATH}?lang=${encodeURIComponent(locale)}`
 
 export const fetchSpotAccount = () => postContract<AssetRow[]>(ASSET_PATHS.accounts, { accountType: ACCOUNT_TYPES.spot })

@@ -18,7 +18,7 @@ export function ProjectCard({ project, now }: { project: Project; now: number })
   const target = nextInstant(project.schedule, phase)
   return (
     <li className="launch-card">
-      <Link to="/home/detail" search={{ id: project.id }} className="launch-card__link">
+      <Link to="/home/detail" search={{ id: Number(project.id) }} className="launch-card__link">
         <div className="launch-card__head">
           <CoinLogo src={project.logo} symbol={project.symbol} />
           <div className="launch-card__title">

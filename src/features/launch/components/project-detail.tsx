@@ -51,11 +51,11 @@ export function ProjectDetail({ id }: { id: string }) {
       <section className="launch-detail__section">
         <h3><Trans>About the project</Trans></h3>
         <p className="launch-detail__text">{project.description}</p>
-        <Link to="/home/wbook" search={{ id: project.id }} className="button button--ghost button--small"><Trans>Read the white paper</Trans></Link>
+        <Link to="/home/wbook" search={{ id: Number(project.id) }} className="button button--ghost button--small"><Trans>Read the white paper</Trans></Link>
       </section>
       <div className="launch-detail__actions">
         {phase === 'joining' ? (
-          <Link to="/home/join" search={{ id: project.id }} className="button button--primary button--block"><Trans>Join</Trans></Link>
+          <Link to="/home/join" search={{ id: Number(project.id) }} className="button button--primary button--block"><Trans>Join</Trans></Link>
         ) : (
           <button type="button" className="button button--primary button--block" disabled>
             {phase === 'warmup' ? <Trans>Joining has not opened yet</Trans> : phase === 'cancelled' ? <Trans>This project was cancelled</Trans> : <Trans>Joining has closed</Trans>}

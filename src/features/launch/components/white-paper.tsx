@@ -6,11 +6,12 @@ import { fetchProject, paperUrl } from '../api'
 /**
  * /home/wbook: the project's white paper in the app's PDF viewer. The paper's address does not
  * wait for the project: offline with the paper stored, it still opens; the name comes when known.
+ * The paper is in the reader's language (the server falls back to English).
  */
 export function WhitePaper({ id }: { id: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { state } = useRequest(`paper:${id}`, () => fetchProject(id))
   const symbol = state.status === 'ready' ? state.data.data.symbol : ''
   const title = symbol ? t`${symbol} white paper` : t`White paper`
-  return <PdfViewer url={paperUrl(id)} title={title} downloadName={`${symbol || 'white-paper'}-${id}.pdf`} />
+  return <PdfViewer url={paperUrl(id, i18n.locale)} title={title} downloadName={`${symbol || 'white-paper'}-${id}.pdf`} />
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { toast } from '../../../lib/toast'
 import { drawPoster, POSTER_HEIGHT, POSTER_WIDTH } from './draw-poster'
 
@@ -9,9 +9,15 @@ const posterBlob = (canvas: HTMLCanvasElement) =>
   new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob'))), 'image/png'))
 
 /** Spec §2 "Invite: invite code and poster": drawn on a canvas, saved as a PNG or shared with the image. */
+/**
+ * Where the browser has no Web Share API (most desktop browsers, in-app browsers, a page not served
+ * over https), a greyed-out Share button told the trader nothing: the poster says why instead and
+ * offers what does work here — saving the image, and copying the link to paste anywhere.
+ */
 export function SharePoster({ code, link }: { code: string; link: string }) {
   const { t } = useLingui()
   const canvas = useRef<HTMLCanvasElement>(null)
+  const whyId = useId()
   const text = {
     brand: 'NovaEx',
     tagline: t`Trade and join new-coin launches`,
@@ -47,14 +53,33 @@ export function SharePoster({ code, link }: { code: string; link: string }) {
       toast.warning(t`Sharing did not work here; save the poster instead`)
     }
   }
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(link)
+      toast.success(t`Invitation link copied`)
+    } catch {
+      toast.warning(t`Copying is not allowed here; please copy the link by hand`)
+    }
+  }
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
   return (
     <section className="card me-stack" aria-label={t`Invitation poster`}>
       <canvas ref={canvas} className="me-poster" width={POSTER_WIDTH} height={POSTER_HEIGHT} role="img" aria-label={t`Invitation poster with a QR code of your link`} />
       <div className="me-actions">
         <button type="button" className="button button--ghost" onClick={() => void save()}><Trans>Save image</Trans></button>
-        <button type="button" className="button button--primary" onClick={() => void share()} disabled={!canShare}><Trans>Share</Trans></button>
+        {canShare ? (
+          <button type="button" className="button button--primary" onClick={() => void share()}><Trans>Share</Trans></button>
+        ) : (
+          <button type="button" className="button button--primary" onClick={() => void copyLink()} aria-describedby={whyId}>
+            <Trans>Copy link</Trans>
+          </button>
+        )}
       </div>
+      {!canShare && (
+        <p id={whyId} className="muted">
+          <Trans>This browser cannot share from a web page. Save the image and send it, or copy your invitation link.</Trans>
+        </p>
+      )}
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { renderScale } from './zoom'
@@ -17,13 +18,17 @@ const DEFAULT_RATIO = 297 / 210
 
 /**
  * One page: a box of the page's size, drawn to its canvas only once it comes near the view (a
- * long white paper does not render fifty pages up front), redrawn when the zoom settles.
+ * long white paper does not render fifty pages up front), redrawn when the zoom settles. Until its
+ * drawing is done the box shows a spinner and says which page is coming, so a slow page (a big CJK
+ * font, a slow phone) never reads as a blank sheet.
  */
 export function PdfPage({ doc, pageNumber, width, zoom, root, label }: PdfPageProps) {
   const boxRef = useRef<HTMLDivElement>(null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const [page, setPage] = useState<PDFPageProxy | null>(null)
   const [visible, setVisible] = useState(false)
+  /** The drawing (page, width, zoom) the canvas shows; anything else is still being drawn. */
+  const [drawn, setDrawn] = useState<string | null>(null)
 
   useEffect(() => {
     const box = boxRef.current
@@ -47,6 +52,7 @@ export function PdfPage({ doc, pageNumber, width, zoom, root, label }: PdfPagePr
   const cssWidth = Math.floor(width * zoom)
   const cssHeight = Math.floor(base ? base.height * fit * zoom : width * DEFAULT_RATIO * zoom)
 
+  const drawing = `${pageNumber}:${width}:${zoom}`
   useEffect(() => {
     const canvas = canvasRef.current
     if (!page || !canvas) return
@@ -56,16 +62,24 @@ export function PdfPage({ doc, pageNumber, width, zoom, root, label }: PdfPagePr
     canvas.width = Math.floor(viewport.width)
     canvas.height = Math.floor(viewport.height)
     let task: RenderTask | null = page.render({ canvas, viewport })
-    task.promise.then(() => canvas.setAttribute('data-rendered', 'true'), () => undefined)
+    task.promise.then(() => {
+      canvas.setAttribute('data-rendered', 'true')
+      setDrawn(`${pageNumber}:${width}:${zoom}`)
+    }, () => undefined)
     return () => {
       task?.cancel()
       task = null
     }
-  }, [page, width, zoom])
+  }, [page, pageNumber, width, zoom])
 
   return (
     <div ref={boxRef} className="pdf-viewer__page" style={{ width: cssWidth, height: cssHeight }}>
       <canvas ref={canvasRef} role="img" aria-label={label} style={{ width: cssWidth, height: cssHeight }} />
+      {drawn !== drawing && (
+        <p className="pdf-viewer__page-state" role="status">
+          <span className="spinner" aria-hidden="true" /> <Trans>Loading page {pageNumber}…</Trans>
+        </p>
+      )}
     </div>
   )
 }
