@@ -11,6 +11,10 @@ import { sourceMapsApart } from './scripts/vite-source-maps.ts'
 import { sourceCatalog } from './scripts/vite-source-catalog.ts'
 
 const BASE = '/mobile/'
+// The dark theme's --bg (src/lib/theme.ts, THEME_COLOURS): a manifest's colours cannot depend on
+// the colour scheme in any shipping browser, so the splash screen is the default theme's; once the
+// page runs, its two theme-color metas (index.html, one per scheme, set to the user's theme when
+// one is chosen) colour the status bar instead.
 const BACKGROUND = '#0b0e14'
 
 // The app is served under /mobile (spec §2); the dev server proxies the API to a running

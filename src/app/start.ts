@@ -6,6 +6,7 @@ import { requestFlush, startOutboxTriggers } from '../lib/outbox-triggers'
 import { announceSession } from '../lib/cache-session'
 import { localeStorageAtom, readToken, signOut, userIdAtom } from '../lib/session'
 import { store } from '../lib/store'
+import { startTheme } from '../lib/theme'
 import { toast } from '../lib/toast'
 import { askPassword } from './password-prompt'
 
@@ -13,6 +14,8 @@ import { askPassword } from './password-prompt'
 export const LOGOUT_DELAY_MS = 1500
 
 export async function startApp(): Promise<void> {
+  // index.html's script already set the theme before the first paint; this keeps it following the system.
+  startTheme()
   configureApiClient({
     getToken: readToken,
     getLocale: () => i18n.locale || DEFAULT_LOCALE,

@@ -43,3 +43,32 @@ export function toastFailure(error: unknown): void {
   const text = error instanceof Error && error.message ? error.message : 'error'
   toast.error(text)
 }
+
+/** A box in viewport pixels (a DOMRect fits). */
+export interface Box {
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
+
+const GAP = 8
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right
+}
+
+/**
+ * Where a toast's top edge goes (issue 21, item 14): under the nav bar by default, where no form
+ * control or the keyboard is (`area` is the visible part of the screen between the nav bar and
+ * the tab bar or the keyboard). When that place would cover a control to keep clear — the one
+ * just used, the focused field — the toast goes just below it, else just above it; if nothing
+ * fits, it stays at the top.
+ */
+export function placeToast(shown: { height: number; left: number; right: number }, area: { top: number; bottom: number }, avoid: readonly Box[]): number {
+  const top = area.top + GAP
+  const boxAt = (y: number): Box => ({ top: y, bottom: y + shown.height, left: shown.left, right: shown.right })
+  const fits = (y: number) => y >= top && y + shown.height <= area.bottom - GAP && !avoid.some((box) => overlaps(boxAt(y), box))
+  const candidates = [top, ...avoid.flatMap((box) => [box.bottom + GAP, box.top - GAP - shown.height])]
+  return candidates.find(fits) ?? top
+}

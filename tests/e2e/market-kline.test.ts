@@ -14,7 +14,7 @@ const world = useWorld({}, { serviceWorkers: 'block' })
 
 
 /** The price cell of a book row, as a number (comparisons only). */
-const priceAt = async (rows: Locator, index: number) => Number(await rows.nth(index).getByRole('cell').first().innerText())
+const priceAt = async (rows: Locator, index: number) => Number((await rows.nth(index).getByRole('cell').first().innerText()).replaceAll(',', ''))
 
 const chart = () => world.browser.page.getByRole('region', { name: 'Chart' })
 
@@ -32,7 +32,7 @@ test('the chart opens on BTC/USDT with 2000 one-minute candles drawn in both col
     assert.ok(pixels.up > 50 && pixels.down > 50, `up and down candles drawn: ${JSON.stringify(pixels)}`)
   })
   const header = page.getByRole('region', { name: '24h market' })
-  await eventually(async () => assert.match(await header.innerText(), /\d+\.\d{2}\s+[+-]?\d+\.\d{2}%/))
+  await eventually(async () => assert.match(await header.innerText(), /[\d,]+\.\d{2}\s+[+-]?[\d,]+\.\d{2}%/))
 })
 
 test('the 5 s tick and a narrower screen feed the same chart instead of recreating it', async () => {
@@ -56,7 +56,7 @@ test('the crosshair shows the hovered candle in the legend', async () => {
   const box = (await chart().locator('.u-over').boundingBox())!
   await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.4)
   await eventually(async () => assert.ok((await time.innerText()) < newest, 'an older candle than the newest'))
-  assert.match(await chart().innerText(), /Turnover\s+\d+\.\d{2}/)
+  assert.match(await chart().innerText(), /Turnover\s+[\d,]+\.\d{2}/)
 })
 
 test('two fingers pinch to zoom, one finger drags into history', async () => {
@@ -124,8 +124,8 @@ test('the latest market trades are listed with their time, price and amount', as
   await eventually(async () => assert.ok((await rows.count()) > 1, 'at least one trade'))
   const cells = await rows.nth(1).getByRole('cell').allInnerTexts()
   assert.match(cells[0] ?? '', /^\d{2}:\d{2}:\d{2}$/)
-  assert.match(cells[1] ?? '', /^\d+\.\d{2}$/)
-  assert.match(cells[2] ?? '', /^\d+\.\d{4}$/)
+  assert.match(cells[1] ?? '', /^[\d,]+\.\d{2}$/)
+  assert.match(cells[2] ?? '', /^[\d,]+\.\d{4}$/)
 })
 
 test('Buy leads to spot trading with the pair', async () => {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Page } from 'playwright-core'
+import { readCanvas } from '../support/kline-page.ts'
 import { readMailCode } from '../support/outbox.ts'
 import { freePort, openBrowser, startServer, type Browser, type RunningServer } from './harness.ts'
 
@@ -109,17 +110,14 @@ const available = async (page: Page, currency: string) =>
 async function showsMarketList(page: Page): Promise<void> {
   await marketRows(page).first().waitFor()
   assert.equal(await marketRows(page).count(), 7, 'every USDT pair is listed')
-  assert.match(await btcPrice(page).innerText(), /^\d+\.\d{2}$/)
+  assert.match(await btcPrice(page).innerText(), /^[\d,]+\.\d{2}$/)
 }
 async function showsChart(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'BTC/USDT' }).waitFor()
   const canvas = page.getByRole('region', { name: 'Chart' }).locator('canvas')
   await canvas.waitFor()
-  await until(async () => (await canvas.evaluate((element: HTMLCanvasElement) => {
-    const { data } = element.getContext('2d')!.getImageData(0, 0, element.width, element.height)
-    for (let i = 0; i < data.length; i += 4) if (data[i] === 0x16 && data[i + 1] === 0xc7 && data[i + 2] === 0x84) return true
-    return false
-  })), 'the chart draws candles')
+  // In the theme's candle colours, whichever theme the page is in.
+  await until(async () => (await readCanvas(canvas)).up > 0, 'the chart draws candles')
 }
 
 test('the worker controls the page; the demo user views the market, a chart and the assets', async () => {
@@ -139,7 +137,7 @@ test('the worker controls the page; the demo user views the market, a chart and 
   await showsChart(page)
   await page.goto(`${url}/mobile/account/assert/1`)
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
-  assert.equal(await available(page, 'USDT'), '10000')
+  assert.equal(await available(page, 'USDT'), '10,000')
   assert.equal(await mark(page).count(), 0, 'no offline mark while the server answers')
 
   await until(async () => ((await storedUsers(page))[demoId] ?? 0) > 0, 'the demo user\'s assets are stored')
@@ -152,7 +150,7 @@ test('with the server stopped, a reload and a new tab show the shell, market lis
 
   await page.reload()
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
-  assert.equal(await available(page, 'USDT'), '10000')
+  assert.equal(await available(page, 'USDT'), '10,000')
   assert.match(await mark(page).innerText(), MARK)
   await page.getByRole('navigation', { name: 'Main' }).waitFor()
 
@@ -176,9 +174,9 @@ test('with the server stopped, a reload and a new tab show the shell, market lis
 
 test('an offline logout clears the session and the demo user\'s stored data', async () => {
   const { page } = browser
-  page.once('dialog', (dialog) => void dialog.accept())
   await page.goto(`${url}/mobile/me`)
   await page.getByRole('button', { name: 'Log out' }).click()
+  await page.getByRole('dialog', { name: 'Log out of this device?' }).getByRole('button', { name: 'Log out' }).click()
   await until(async () => (await page.evaluate(() => localStorage.getItem('User-Token'))) === null, 'the token is gone')
   await until(async () => !((await storedUsers(page))[demoId]), 'the demo user\'s answers are deleted')
   assert.ok(((await storedUsers(page))[''] ?? 0) > 0, 'public market data stays')
@@ -194,14 +192,14 @@ test('another user, once the server is back, never sees the first user\'s data, 
   await page.goto(`${url}/mobile/account/assert/1`)
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
   await until(async () => (await spotRow(page, 'USDT').count()) > 0, 'the list is shown')
-  assert.notEqual(await available(page, 'USDT'), '10000')
+  assert.notEqual(await available(page, 'USDT'), '10,000')
   await until(async () => ((await storedUsers(page))[otherId] ?? 0) > 0, 'the second user\'s assets are stored')
 
   await serverDown()
   await page.reload()
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
   await mark(page).waitFor()
-  assert.notEqual(await available(page, 'USDT'), '10000', 'offline, the second user sees their own stored list')
+  assert.notEqual(await available(page, 'USDT'), '10,000', 'offline, the second user sees their own stored list')
   const stored = await storedUsers(page)
   assert.equal(stored[demoId], undefined, 'nothing of the demo user is stored')
 })

@@ -2,15 +2,19 @@
 // bounded retry for what the 5 s tick changes.
 import type { Locator, Page } from 'playwright-core'
 
-/** The candle colours, --up #16c784 and --down #ea3943, as RGB. */
-const COLOURS = { up: [0x16, 0xc7, 0x84], down: [0xea, 0x39, 0x43] }
-
 /**
  * Reads the chart's canvas: pixels in each exact candle colour, and the candles visible (runs of
- * pixel columns holding a candle colour; bodies are drawn apart).
+ * pixel columns holding a candle colour; bodies are drawn apart). The candle colours are the
+ * theme's --up and --down (src/lib/theme, the chart reads them), as the page has them now.
  */
 export function readCanvas(canvas: Locator): Promise<{ up: number; down: number; candles: number }> {
-  return canvas.evaluate((element: HTMLCanvasElement, { up, down }) => {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    // The function runs in the page, so everything it uses is written inside it.
+    const style = getComputedStyle(document.documentElement)
+    const [up, down] = ['--up', '--down'].map((name) => {
+      const hex = style.getPropertyValue(name).trim().replace('#', '')
+      return [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16))
+    }) as [number[], number[]]
     const { data, width } = element.getContext('2d')!.getImageData(0, 0, element.width, element.height)
     const is = (i: number, [r, g, b]: number[]) => data[i] === r && data[i + 1] === g && data[i + 2] === b
     const result = { up: 0, down: 0, candles: 0 }
@@ -23,7 +27,7 @@ export function readCanvas(canvas: Locator): Promise<{ up: number; down: number;
     }
     for (let x = 0; x < width; x++) if (columns[x] && !columns[x - 1]) result.candles++
     return result
-  }, COLOURS)
+  })
 }
 
 /** Retries `check` until it passes (bounded: 100 tries, 100 ms apart). */

@@ -4,7 +4,8 @@
 import uPlot from 'uplot'
 import { COLUMN, priceAxisLabels, timeAxisLabels, type ChartData } from '../../chart-data'
 import { boundsOf, clampWindow, followWindow, initialWindow, MIN_CANDLES, priceFloor, priceRange, volumeRange } from '../../chart-window'
-import { drawCandles } from './draw-candles'
+import { cssColour, type Theme } from '../../../../lib/theme'
+import { drawCandles, type CandleColours } from './draw-candles'
 import { gesturePlugin, windowOf } from './gesture-plugin'
 
 export const CHART_HEIGHT = 300
@@ -12,13 +13,36 @@ export const CHART_HEIGHT = 300
 export const FIRST_DRAW = 'kline-chart:first-draw'
 const CREATE_MARK = 'kline-chart:create'
 
-const AXIS = { stroke: '#8b93a5', font: '11px system-ui, sans-serif', grid: { stroke: '#1e2430', width: 1 }, ticks: { show: false } }
+/** The theme's colours for the canvas (lib/theme): read when the theme changes, and the chart made again with them. */
+export interface ChartColours {
+  axis: string
+  grid: string
+  candles: CandleColours
+}
+
+// What the stylesheet gives each theme, should a variable read back empty.
+const FALLBACK: Record<Theme, ChartColours> = {
+  dark: { axis: '#8b93a5', grid: '#1e2430', candles: { up: '#16c784', down: '#f2525a' } },
+  light: { axis: '#555d6e', grid: '#eceef2', candles: { up: '#08794e', down: '#c92a3b' } },
+}
+
+/** The colours of `theme`, the one the page shows now (data-theme on <html>, set before React hears of it). */
+export function themeColours(theme: Theme): ChartColours {
+  const fallback = FALLBACK[theme]
+  return {
+    axis: cssColour('--muted', fallback.axis),
+    grid: cssColour('--surface-2', fallback.grid),
+    candles: { up: cssColour('--up', fallback.candles.up), down: cssColour('--down', fallback.candles.down) },
+  }
+}
+
 const hidden = { paths: () => null, points: { show: false } }
 
 export function createChart(
-  target: HTMLElement, data: ChartData, step: number, onCursor: (index: number | null) => void, height = CHART_HEIGHT,
+  target: HTMLElement, data: ChartData, step: number, onCursor: (index: number | null) => void, colours: ChartColours, height = CHART_HEIGHT,
 ): uPlot {
   const view = initialWindow(data[COLUMN.time], step)
+  const AXIS = { stroke: colours.axis, font: '11px system-ui, sans-serif', grid: { stroke: colours.grid, width: 1 }, ticks: { show: false } }
   const options: uPlot.Options = {
     width: target.clientWidth,
     height,
@@ -50,7 +74,7 @@ export function createChart(
       },
     ],
     hooks: {
-      draw: [(u) => drawCandles(u, step)],
+      draw: [(u) => drawCandles(u, step, colours.candles)],
       setCursor: [(u) => onCursor(u.cursor.idx ?? null)],
       ready: [() => performance.measure(FIRST_DRAW, { start: CREATE_MARK, detail: { candles: data[COLUMN.time].length } })],
     },

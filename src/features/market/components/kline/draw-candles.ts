@@ -5,8 +5,11 @@ import type uPlot from 'uplot'
 import { COLUMN, candleColourAt, type ChartData } from '../../chart-data'
 import { windowOf } from './gesture-plugin'
 
-/** The same colours as --up and --down in app/styles.css (a canvas cannot read CSS variables cheaply). */
-export const CANDLE_COLOURS = { up: '#16c784', down: '#ea3943' } as const
+/** The theme's --up and --down (app/styles.css), read once per chart: a canvas cannot use CSS variables. */
+export interface CandleColours {
+  up: string
+  down: string
+}
 const VOLUME_ALPHA = 0.45
 const BODY_SHARE = 0.7
 
@@ -23,7 +26,7 @@ function visible(u: uPlot, count: number): [number, number] {
   return [Math.max(0, first ?? 0), Math.min(count - 1, last ?? count - 1)]
 }
 
-export function drawCandles(u: uPlot, step: number): void {
+export function drawCandles(u: uPlot, step: number, colours: CandleColours): void {
   const data = u.data as unknown as ChartData
   const count = data[COLUMN.time].length
   const { min, max } = windowOf(u)
@@ -52,7 +55,7 @@ export function drawCandles(u: uPlot, step: number): void {
   ctx.rect(left, top, width, height)
   ctx.clip()
   for (const colour of ['up', 'down'] as const) {
-    ctx.fillStyle = CANDLE_COLOURS[colour]
+    ctx.fillStyle = colours[colour]
     ctx.globalAlpha = VOLUME_ALPHA
     ctx.fill(paths[colour].volume)
     ctx.globalAlpha = 1

@@ -3,9 +3,10 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { PERIOD_SECONDS, type Candle, type KlinePeriod } from '../../../../contract/market.ts'
+import { useTheme } from '../../../../lib/theme'
 import { toChartData } from '../../chart-data'
 import { CandleLegend } from './candle-legend'
-import { CHART_HEIGHT, createChart, updateChart } from './create-chart'
+import { CHART_HEIGHT, createChart, themeColours, updateChart } from './create-chart'
 
 interface KlineChartProps {
   candles: Candle[]
@@ -26,12 +27,18 @@ export function KlineChart({ candles, period, precision, height = CHART_HEIGHT }
   const [hovered, setHovered] = useState<number | null>(null)
   const data = useMemo(() => toChartData(candles), [candles])
   const step = PERIOD_SECONDS[period]
-  const firstData = useRef(data)
+  // The canvas draws in the theme's colours: a new theme makes the chart again, with the data it has.
+  const theme = useTheme()
+  const colours = useMemo(() => themeColours(theme), [theme])
+  const latestData = useRef(data)
+  useEffect(() => {
+    latestData.current = data
+  }, [data])
 
   useEffect(() => {
     const target = box.current
     if (!target) return
-    const u = createChart(target, firstData.current, step, setHovered, height)
+    const u = createChart(target, latestData.current, step, setHovered, colours, height)
     chart.current = u
     const resize = new ResizeObserver(() => {
       if (target.clientWidth > 0 && target.clientWidth !== u.width) u.setSize({ width: target.clientWidth, height })
@@ -42,7 +49,7 @@ export function KlineChart({ candles, period, precision, height = CHART_HEIGHT }
       u.destroy()
       chart.current = null
     }
-  }, [step, height])
+  }, [step, height, colours])
 
   useEffect(() => {
     const u = chart.current
