@@ -96,3 +96,12 @@ export function percentOfText(part: unknown, whole: unknown, places = 2): string
   const text = truncateText(`${units}e-${places}`, places)
   return text?.includes('.') ? text.replace(/\.?0+$/, '') : text
 }
+
+/** 1 / value, truncated to `places` decimals (a rate turned around); null when not a number or not above zero. */
+export function reciprocalText(value: unknown, places: number): string | null {
+  const x = parse(value)
+  if (!x || x.units <= 0n || !Number.isInteger(places) || places < 0 || places > 100) return null
+  // 1 / (units / 10^scale) = 10^scale / units; BigInt division truncates, which is ROUND_DOWN.
+  const units = (10n ** BigInt(x.scale + places)) / x.units
+  return truncateText(`${units}e-${places}`, places)
+}

@@ -1,6 +1,6 @@
 import { BigNumber } from 'bignumber.js'
 import { describe, expect, it } from 'vitest'
-import { compareText, percentChangeText, percentOfText, signOfText, truncateText } from '../../src/lib/decimal-text'
+import { compareText, percentChangeText, percentOfText, reciprocalText, signOfText, truncateText } from '../../src/lib/decimal-text'
 import { dec, truncate } from '../../src/lib/decimal'
 
 describe('truncateText', () => {
@@ -63,5 +63,18 @@ describe('percentOfText', () => {
     expect(percentOfText('125000.5', '500000')).toBe('25')
     expect(percentOfText('1', '0')).toBeNull()
     expect(percentOfText('x', '3')).toBeNull()
+  })
+})
+
+describe('reciprocalText', () => {
+  it('turns a rate around exactly, cut rather than rounded', () => {
+    expect(reciprocalText('0.00001164', 2)).toBe('85910.65')
+    expect(reciprocalText('3', 4)).toBe('0.3333')
+    expect(reciprocalText('0.5', 0)).toBe('2')
+  })
+  it('is null for zero, negatives and what is not a number', () => {
+    expect(reciprocalText('0', 2)).toBeNull()
+    expect(reciprocalText('-2', 2)).toBeNull()
+    expect(reciprocalText('x', 2)).toBeNull()
   })
 })

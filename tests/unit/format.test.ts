@@ -25,7 +25,7 @@ describe('formatAmount', () => {
 
 describe('formatPrice', () => {
   it('truncates to the pair precision (2 to 9)', () => {
-    expect(formatPrice('43210.987', 2)).toBe('43210.98')
+    expect(formatPrice('43210.987', 2)).toBe('43,210.98')
     expect(formatPrice('0.123456', 4)).toBe('0.1234')
     expect(formatPrice('0.0000123456789', 9)).toBe('0.000012345')
   })
