@@ -14,7 +14,7 @@ const SCREENS: Record<string, { path: string; catalogs: string[] }> = {
   'action/trade': { path: '/action/trade', catalogs: ['spot', 'market'] },
   'action/contract': { path: '/action/contract', catalogs: ['contract', 'market'] },
   'action/secondContract': { path: '/action/secondContract', catalogs: ['seconds', 'market'] },
-  position: { path: '/position', catalogs: ['market'] },
+  position: { path: '/position', catalogs: ['position', 'contract', 'spot', 'seconds', 'launch'] },
   'account/index': { path: '/account', catalogs: ['assets'] },
 }
 /** The placeholders the shell script holds (index.html); `{}` in development. */

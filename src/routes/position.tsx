@@ -1,24 +1,22 @@
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { Screen } from '../app/screen'
-import { DEFAULT_QUOTE, parseQuote, type QuoteCoin } from '../contract/market.ts'
-import { MarketList } from '../features/market/components/market-list'
+import { PositionOverview } from '../features/position/components/position-overview'
 import { loadCatalog } from '../lib/i18n'
 
-// Spec §2: the Position tab "uses the market screen": the same live list under its own title.
+// Issue 21 item 8: the Position tab is the trader's positions in one place (it was the market
+// list, which traders read as a bug). Public: a visitor is invited to log in. Its sections reuse
+// the contract, spot, seconds and launchpad components, so their catalogs load with it.
 export const Route = createFileRoute('/position')({
-  loader: () => loadCatalog('market'),
+  loader: () => loadCatalog('position', 'contract', 'spot', 'seconds', 'launch'),
   staticData: { tab: 'position' },
-  validateSearch: (search: Record<string, unknown>): { quote?: QuoteCoin } => ({ quote: parseQuote(search.quote) }),
   component: PositionScreen,
 })
 
 function PositionScreen() {
-  const { quote = DEFAULT_QUOTE } = Route.useSearch()
-  const navigate = useNavigate({ from: '/position' })
   return (
     <Screen title={<Trans>Position</Trans>}>
-      <MarketList quote={quote} onQuoteChange={(next) => navigate({ search: { quote: next }, replace: true })} />
+      <PositionOverview />
     </Screen>
   )
 }

@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { Screen } from '../app/screen'
 import { RegisterForm } from '../features/auth/components/register-form'
 import { loadCatalog } from '../lib/i18n'
+import { isLoggedInAtom } from '../lib/session'
+import { store } from '../lib/store'
 
 export const Route = createFileRoute('/register')({
   loader: () => loadCatalog('auth'),
@@ -10,6 +12,10 @@ export const Route = createFileRoute('/register')({
   validateSearch: (search: Record<string, unknown>): { code?: string } => ({
     code: typeof search.code === 'string' ? search.code : undefined,
   }),
+  // A new account is for visitors: someone signed in goes to their own page instead.
+  beforeLoad: () => {
+    if (store.get(isLoggedInAtom)) throw redirect({ to: '/me', replace: true })
+  },
   component: RegisterScreen,
 })
 

@@ -101,8 +101,9 @@ test('log out ends the session here and at the server', async () => {
   const { page } = world.browser
   const token = await page.evaluate(() => localStorage.getItem('User-Token'))
   await page.goto(`${world.server.url}/mobile/me`)
-  page.once('dialog', (dialog) => void dialog.accept())
   await page.getByRole('button', { name: 'Log out' }).click()
+  // The app's own sheet asks (issue 21: not the browser's confirm box).
+  await page.getByRole('dialog', { name: 'Log out of this device?' }).getByRole('button', { name: 'Log out' }).click()
   await page.waitForURL('**/mobile/login')
   assert.equal(await page.evaluate(() => localStorage.getItem('User-Token')), null)
 

@@ -14,9 +14,9 @@ const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
 /** The contract account's available USDT as the order form shows it. */
 async function available(page: Page): Promise<string> {
   const text = await page.locator('.seconds-available').first().textContent()
-  const match = /^Available: ([\d.]+) USDT$/.exec(text?.trim() ?? '')
+  const match = /^Available: ([\d.,]+) USDT$/.exec(text?.trim() ?? '')
   assert.ok(match, `the available balance is shown: ${text}`)
-  return match[1]!
+  return match[1]!.replaceAll(',', '')
 }
 
 test('log in and open the seconds contract on BTC/USDT with its durations, live price and contract balance', async () => {
@@ -30,12 +30,12 @@ test('log in and open the seconds contract on BTC/USDT with its durations, live 
   await page.getByRole('heading', { name: 'Seconds contract' }).waitFor()
 
   const header = page.getByRole('region', { name: 'Price of BTC/USDT' })
-  await page.waitForFunction(() => /^\d+\.\d{2}$/.test(document.querySelector('[data-testid=seconds-price]')?.textContent ?? ''))
+  await page.waitForFunction(() => /^[\d,]+\.\d{2}$/.test(document.querySelector('[data-testid=seconds-price]')?.textContent ?? ''))
   assert.match(await header.innerText(), /[+-]?\d+\.\d{2}%/)
   await header.locator('svg path').waitFor()
   // The first duration is chosen when the config loads; the test configuration's 5 s comes first.
   assert.equal(await page.getByRole('radio', { name: /^5s/ }).isChecked(), true)
-  await page.getByText('Available: 1000 USDT').waitFor()
+  await page.getByText('Available: 1,000 USDT').waitFor()
   const trade = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trade' })
   assert.equal(await trade.getAttribute('aria-current'), 'page')
 })
@@ -90,8 +90,8 @@ test('an Up order of 10 USDT on 5 s counts down, settles, and moves the balance 
   await settled.getByRole('button').click()
   const detail = settled.getByLabel('Order details')
   const figure = async (term: string) => (await detail.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd').textContent()) ?? ''
-  assert.match(await figure('Opening price'), /^\d+\.\d{2}$/)
-  assert.match(await figure('Settlement price'), /^\d+\.\d{2}$/)
+  assert.match(await figure('Opening price'), /^[\d,]+\.\d{2}$/)
+  assert.match(await figure('Settlement price'), /^[\d,]+\.\d{2}$/)
   assert.equal(await figure('Holding time'), '5 s')
   assert.equal(await figure('Order profit'), `${profit} USDT`)
 })

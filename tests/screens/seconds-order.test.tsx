@@ -33,7 +33,7 @@ beforeEach(() => {
 
 async function renderPanel() {
   await renderScreen(() => <OrderPanel pair={{ base: 'BTC', quote: 'USDT' }} />)
-  await screen.findByText('Available: 1000 USDT')
+  await screen.findByText('Available: 1,000 USDT')
   await waitFor(() => expect((screen.getByRole('radio', { name: /30s/ }) as HTMLInputElement).checked).toBe(true))
 }
 const amount = () => screen.getByLabelText('Open amount (USDT)') as HTMLInputElement
@@ -41,11 +41,13 @@ const typeAmount = (value: string) => fireEvent.change(amount(), { target: { val
 const up = () => fireEvent.click(screen.getByRole('button', { name: 'Up' }))
 const fieldError = () => screen.queryByText(/./, { selector: '.field__error' })?.textContent
 
-it('chooses the first duration when the config loads, keeps the default amount of 1, and refuses by the spec keys', async () => {
+it('chooses the first duration when the config loads with the amount at its minimum, and refuses naming the minimum', async () => {
   await renderPanel()
-  expect(amount().value).toBe('1')
+  // Issue 21: the amount started at 1, below the 30 s minimum of 10, so the first tap always failed.
+  expect(amount().value).toBe('10')
+  typeAmount('9.5')
   up()
-  expect(fieldError()).toBe('The open amount is below the minimum of this duration')
+  expect(fieldError()).toBe('The minimum for this duration is 10 USDT')
   typeAmount('')
   up()
   expect(fieldError()).toBe('Please enter the open amount (at least 0.00001)')

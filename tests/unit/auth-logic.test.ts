@@ -5,6 +5,7 @@ import {
   checkLogin,
   checkNewPassword,
   checkRegisterDetails,
+  errorsAfterChange,
   normalizeEmail,
   resendWait,
 } from '../../src/features/auth/logic'
@@ -71,4 +72,15 @@ describe('resend countdown', () => {
 
 it('normalizes emails as the server stores them', () => {
   expect(normalizeEmail('  Trader@Example.COM ')).toBe('trader@example.com')
+})
+
+describe('errors after a change', () => {
+  it("drops the changed field's error and keeps the others; either password drops the mismatch", () => {
+    const errors: Partial<Record<'email' | 'code' | 'password' | 'confirm' | 'inviteCode', string>> =
+      { email: 'bad email', code: 'bad code', confirm: 'differ', inviteCode: 'bad invite' }
+    expect(errorsAfterChange(errors, 'email')).toEqual({ code: 'bad code', confirm: 'differ', inviteCode: 'bad invite' })
+    expect(errorsAfterChange(errors, 'password')).toEqual({ email: 'bad email', code: 'bad code', inviteCode: 'bad invite' })
+    expect(errorsAfterChange(errors, 'confirm')).toEqual({ email: 'bad email', code: 'bad code', inviteCode: 'bad invite' })
+    expect(errorsAfterChange({}, 'email')).toEqual({})
+  })
 })

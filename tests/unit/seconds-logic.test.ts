@@ -23,15 +23,15 @@ describe('config selection (spec §3 derived state, §4, §9)', () => {
     expect(initialForm()).toEqual({ feeRate: '0', profitRate: '0', minLimit: '0', openAmount: '1', decimal: 8, positionTime: null })
   })
 
-  it('chooses the first entry when the config loads and none is chosen, keeping the amount of 1', () => {
-    expect(applyConfig(initialForm(), CONFIGS)).toMatchObject({ positionTime: 30, profitRate: '0.8', minLimit: '10', openAmount: '1' })
+  it('chooses the first entry when the config loads and none is chosen, the amount reset to its minimum', () => {
+    expect(applyConfig(initialForm(), CONFIGS)).toMatchObject({ positionTime: 30, profitRate: '0.8', minLimit: '10', openAmount: '10' })
   })
 
   it('keeps a chosen duration on reload with its fresh terms; a withdrawn one falls back to the first', () => {
     const chosen = { ...selectDuration(initialForm(), CONFIGS[1]!), openAmount: '25' }
     const raised = [CONFIGS[0]!, { second: 60, incomeRate: '0.9', openAmountMin: '30' }]
     expect(applyConfig(chosen, raised)).toMatchObject({ positionTime: 60, profitRate: '0.9', minLimit: '30', openAmount: '25' })
-    expect(applyConfig(chosen, [CONFIGS[0]!])).toMatchObject({ positionTime: 30, profitRate: '0.8', minLimit: '10' })
+    expect(applyConfig(chosen, [CONFIGS[0]!])).toMatchObject({ positionTime: 30, profitRate: '0.8', minLimit: '10', openAmount: '10' })
     expect(applyConfig(chosen, []).positionTime).toBeNull()
   })
 
@@ -52,11 +52,12 @@ describe('payout, fee and the amount check (spec §5)', () => {
     expect(quoteOrder('0.1', '0.2', '0.001')).toEqual({ fee: '0.0001', profit: '0.02', payout: '0.12', cost: '0.1001' })
   })
 
-  it('answers c_enteropenamt, u_limit_min_low, then the balance', () => {
+  it('answers c_enteropenamt, the minimum of the duration (named), then the balance', () => {
     const form = applyConfig(initialForm(), CONFIGS)
     expect(idOf(checkOpenAmount({ ...form, openAmount: '' }, '100'))).toBe('c_enteropenamt')
     expect(idOf(checkOpenAmount({ ...form, openAmount: '0.000001' }, '100'))).toBe('c_enteropenamt')
-    expect(idOf(checkOpenAmount({ ...form, openAmount: '9.99' }, '100'))).toBe('u_limit_min_low')
+    const below = checkOpenAmount({ ...form, openAmount: '9.99' }, '100', 'USDT')
+    expect(below?.values).toEqual({ minimum: '10', quote: 'USDT' })
     expect(idOf(checkOpenAmount({ ...form, openAmount: '10' }, null))).toBeNull()
     expect(idOf(checkOpenAmount({ ...form, openAmount: '100' }, '100'))).toBeNull()
     expect(idOf(checkOpenAmount({ ...form, openAmount: '100', feeRate: '0.01' }, '100'))).toBe('Insufficient available balance')

@@ -37,3 +37,14 @@ export function resendWait(sentAt: number | null, now: number): number {
 
 /** Emails are compared and sent trimmed and in lower case, as the server stores them. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+
+/**
+ * The errors left once `field` changed: its own goes (the trader is fixing it; issue 21 saw them
+ * stay until the next submit), and so does "the passwords differ" when either password changes,
+ * since that message belongs to the pair.
+ */
+export function errorsAfterChange<K extends string, V>(errors: Partial<Record<K, V>>, field: K): Partial<Record<K, V>> {
+  const paired = field === 'password' || field === 'confirm'
+  const left = Object.entries(errors).filter(([name]) => name !== field && !(paired && name === 'confirm'))
+  return Object.fromEntries(left) as Partial<Record<K, V>>
+}

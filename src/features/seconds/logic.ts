@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro'
 import type { SecondsConfig } from '../../contract/seconds.ts'
 import { SECONDS_DEFAULTS } from '../../contract/seconds.ts'
 import { dec, isAtLeast, tryDec } from '../../lib/decimal'
-import { formatAmount } from '../../lib/format'
+import { coinText, inputAmount } from '../../lib/format'
 import { validateOpenAmount } from '../../lib/validate'
 
 // ── The order form (spec §3 derived state, §4 config selection, §9 defaults) ──
@@ -32,14 +32,17 @@ export const selectDuration = (form: SecondsForm, config: SecondsConfig): Second
 })
 
 /**
- * Spec §4: when the config loads and none is chosen, the first entry is chosen (the amount keeps
- * its default of 1). A reload keeps a chosen duration that is still offered, with its fresh rate and
- * minimum; one the operator withdrew falls back to the first, so no order names a gone duration.
+ * Spec §4: when the config loads and none is chosen, the first entry is selected like a tap would,
+ * amount reset to its minimum (the default of 1 sat below every minimum, so the first Up always
+ * failed). A reload keeps a chosen duration that is still offered, with its fresh rate and minimum
+ * and the amount typed; one the operator withdrew falls back to the first, selected anew, so no
+ * order names a gone duration.
  */
 export function applyConfig(form: SecondsForm, configs: readonly SecondsConfig[]): SecondsForm {
-  const entry = configs.find((config) => config.second === form.positionTime) ?? configs[0]
-  if (!entry) return { ...form, positionTime: null }
-  return { ...form, positionTime: entry.second, profitRate: entry.incomeRate, minLimit: entry.openAmountMin }
+  const kept = configs.find((config) => config.second === form.positionTime)
+  if (kept) return { ...form, profitRate: kept.incomeRate, minLimit: kept.openAmountMin }
+  const first = configs[0]
+  return first ? selectDuration(form, first) : { ...form, positionTime: null }
 }
 
 /** Spec §9: the fee rate defaults to 0; a parameter that is not a rate (≥ 0) counts as 0 too. */
@@ -68,12 +71,18 @@ export function quoteOrder(amount: string, profitRate: string, feeRate: string):
 
 const INSUFFICIENT = msg({ id: 'Insufficient available balance', message: 'Insufficient available balance' })
 
+/** The refusal below a duration's minimum, naming it, so the trader knows what to type. */
+const belowMinimum = (minimum: string, quote: string): MessageDescriptor =>
+  msg`The minimum for this duration is ${minimum} ${quote}`
+
 /**
- * Spec §5: c_enteropenamt when empty or below 0.00001, u_limit_min_low below the duration's
- * minimum; then the amount and its fee must fit the available balance once that is known.
+ * Spec §5: c_enteropenamt when empty or below 0.00001; below the duration's minimum a refusal
+ * that names it (the spec's u_limit_min_low did not); then the amount and its fee must fit the
+ * available balance once that is known.
  */
-export function checkOpenAmount(form: SecondsForm, available: string | null): MessageDescriptor | null {
+export function checkOpenAmount(form: SecondsForm, available: string | null, quote = 'USDT'): MessageDescriptor | null {
   const refused = validateOpenAmount(form.openAmount, form.minLimit)
+  if (refused?.id === 'u_limit_min_low') return belowMinimum(coin(form.minLimit), quote)
   if (refused || available === null || tryDec(available) === null) return refused
   return isAtLeast(available, quoteOrder(form.openAmount, form.profitRate, form.feeRate).cost) ? null : INSUFFICIENT
 }
@@ -81,14 +90,13 @@ export function checkOpenAmount(form: SecondsForm, available: string | null): Me
 /** "Max": what the balance allows once the fee is taken too, cut to 8 decimals. */
 export function maxOpenAmount(available: string, feeRate: string): string {
   const max = dec(available).dividedBy(dec(1).plus(feeRate))
-  return dec(formatAmount(max)).toFixed()
+  return inputAmount(max) || '0'
 }
 
 // ── Figures for people (truncated, spec §9) ──
 /** Up to 8 decimals, cut, without trailing zeros ('8.50000000' → '8.5'); '--' when not a number. */
 export function coin(value: unknown): string {
-  const text = formatAmount(tryDec(value))
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text
+  return coinText(tryDec(value))
 }
 
 /** A signed profit: '+8.5', '-10', '0'. */

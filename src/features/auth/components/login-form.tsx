@@ -9,7 +9,7 @@ import { PasswordField, TextField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { login } from '../api'
 import { hasErrors, type FormErrors } from '../../../lib/form-errors'
-import { checkLogin, normalizeEmail } from '../logic'
+import { checkLogin, errorsAfterChange, normalizeEmail } from '../logic'
 
 /** Email + password sign-in; `onSignedIn` decides where the user lands. */
 export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () => void; initialEmail?: string }) {
@@ -19,6 +19,11 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FormErrors<'email' | 'password'>>({})
   const { busy, run } = useBusyAction()
+  // A field's error goes as soon as it is edited, not at the next submit.
+  const edit = (field: 'email' | 'password', set: (value: string) => void) => (value: string) => {
+    set(value)
+    setErrors((current) => errorsAfterChange(current, field))
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -34,9 +39,9 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <TextField label={<Trans>Email</Trans>} value={email} onValueChange={setEmail} type="email"
+      <TextField label={<Trans>Email</Trans>} value={email} onValueChange={edit('email', setEmail)} type="email"
         autoComplete="username" inputMode="email" placeholder={t`Please enter your email`} error={errors.email} />
-      <PasswordField label={<Trans>Login password</Trans>} value={password} onValueChange={setPassword}
+      <PasswordField label={<Trans>Login password</Trans>} value={password} onValueChange={edit('password', setPassword)}
         autoComplete="current-password" placeholder={t`Please enter the login password`} error={errors.password} />
       <div className="form__links">
         <Link to="/password">

@@ -9,7 +9,7 @@ import { PasswordField, TextField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { register, sendRegisterCode, verifyRegisterCode } from '../api'
 import { hasErrors, type FormErrors } from '../../../lib/form-errors'
-import { checkEmailAndCode, checkRegisterDetails, normalizeEmail } from '../logic'
+import { checkEmailAndCode, errorsAfterChange, checkRegisterDetails, normalizeEmail } from '../logic'
 import { EmailCodeField } from './email-code-field'
 
 type Field = 'email' | 'code' | 'password' | 'confirm' | 'inviteCode'
@@ -25,7 +25,10 @@ export function RegisterForm({ onRegistered, inviteCode = '' }: { onRegistered: 
   const [agreed, setAgreed] = useState(false)
   const [errors, setErrors] = useState<FormErrors<Field>>({})
   const { busy, run } = useBusyAction()
-  const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
+  const set = (field: Field) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }))
+    setErrors((current) => errorsAfterChange(current, field))
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

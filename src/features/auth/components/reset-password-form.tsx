@@ -8,7 +8,7 @@ import { PasswordField, TextField } from '../../../lib/ui/text-field'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { resetPassword, sendResetCode } from '../api'
 import { hasErrors, type FormErrors } from '../../../lib/form-errors'
-import { checkEmailAndCode, checkNewPassword, normalizeEmail } from '../logic'
+import { checkEmailAndCode, errorsAfterChange, checkNewPassword, normalizeEmail } from '../logic'
 import { EmailCodeField } from './email-code-field'
 
 type Field = 'email' | 'code' | 'password' | 'confirm'
@@ -19,7 +19,10 @@ export function ResetPasswordForm({ onReset }: { onReset: (email: string) => voi
   const [form, setForm] = useState({ email: '', code: '', password: '', confirm: '' })
   const [errors, setErrors] = useState<FormErrors<Field>>({})
   const { busy, run } = useBusyAction()
-  const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
+  const set = (field: Field) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }))
+    setErrors((current) => errorsAfterChange(current, field))
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

@@ -43,7 +43,7 @@ export function OrderPanel({ pair }: { pair: { base: string; quote: string } }) 
   )
   const place = (tradeType: SecondsTradeType) => {
     if (!online) return void toast.error(OFFLINE_ORDER)
-    const refused = checkOpenAmount(form, available)
+    const refused = checkOpenAmount(form, available, pair.quote)
     setError(refused)
     if (refused || form.positionTime === null) return
     const openAmount = plainDecimal(form.openAmount)
