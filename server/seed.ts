@@ -37,7 +37,7 @@ export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
     // Seeded verified (no photos to review), so the demo can withdraw and subscribe at once.
     await ctx.db.run('UPDATE users SET kyc_status = ? WHERE id = ?', KYC_STATUS.verified, userId)
     for (const balance of DEMO_BALANCES) {
-      await creditWithRecord(ctx.db, { userId, ...balance, kind: 'seed', info: 'demo account', now: ctx.now() })
+      await creditWithRecord(ctx.db, { userId, ...balance, kind: 'seed', what: { kind: 'demoCredit', params: {} }, now: ctx.now() })
     }
     // After the balances: the ended demo project freezes the demo user's USDT.
     await seedProjects(ctx.db, userId, ctx.now())

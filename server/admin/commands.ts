@@ -73,7 +73,7 @@ async function credit(ctx: AppContext, [email, currencyText, amountText, account
     currency: currency.value,
     amount: amount.value,
     kind: 'credit',
-    info: 'credited by an operator',
+    what: { kind: 'operatorCredit', params: {} },
     now: ctx.now(),
   })
   return done(`credited ${amount.value} ${currency.value} to ${user.email} (${accountText}), record #${recordId}`)

@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts'
 import { fail, ok } from '../http/envelope.ts'
 import { checkAmount, checkCurrency } from '../ledger/amount-input.ts'
 import { exchangeCurrencies, InsufficientBalanceError } from '../ledger/operations.ts'
+import { englishInfo } from '../ledger/record-texts.ts'
 import { findRecord, insertRecord, toAssetRecord } from '../ledger/records.ts'
 import type { MarketSource } from '../market/source.ts'
 import { exchangeFeeRate, grossOf, quoteExchange } from './exchange-quote.ts'
@@ -59,7 +60,8 @@ export async function exchange(
   if (!isQuote(quote)) return quote
   const now = ctx.now()
   const accountType = ACCOUNT_TYPES.spot
-  const info = `1 ${quote.from} = ${quote.rate} ${quote.to}; fee ${quote.fee} ${quote.to} (${quote.feeRate})`
+  const what = { kind: 'exchange', params: { from: quote.from, to: quote.to, rate: quote.rate, fee: quote.fee, feeRate: quote.feeRate } } as const
+  const info = englishInfo(what)
   return await once(ctx.db, { ...call, now }, async () => {
     let entryId: number
     try {
@@ -88,7 +90,7 @@ export async function exchange(
       actualArrival: quote.receive,
       arrivalCurrency: quote.to,
       status: RECORD_STATUS.finished,
-      info,
+      what,
       entryId,
       now,
     })

@@ -28,8 +28,8 @@ import { findPair } from '../market/pairs.ts'
 import { liquidationTicks } from './logic.ts'
 import type { ContractEngine } from './pass.ts'
 import { checkClosePart, checkStops } from './position-input.ts'
-import { changePosition, findPosition, positionIdOf, precisionOf, sideOf, type StoredPosition, toWirePosition } from './positions.ts'
-import { closeAt, nameOf } from './settle.ts'
+import { changePosition, findPosition, positionIdOf, precisionOf, sideOf, type StoredPosition, wirePosition } from './positions.ts'
+import { closeAt, nameOf, namingOf } from './settle.ts'
 import { contractFeeRates, pairTerms } from './terms.ts'
 
 type Answer = BbEnvelope<ContractPosition | null>
@@ -70,7 +70,7 @@ export function closePosition(ctx: AppContext, engine: ContractEngine, call: Key
     if (!terms) return fail(SERVER_MESSAGES.unknownPair)
     const part = checkClosePart(quantity, position.quantity, position.margin, terms)
     if (!part.ok) return fail(part.msg)
-    return ok(toWirePosition(await closeAt(db, position, part.value, instant, CLOSE_REASONS.user, (await contractFeeRates(db)).close, now)))
+    return ok(await wirePosition(db, await closeAt(db, position, part.value, instant, CLOSE_REASONS.user, (await contractFeeRates(db)).close, now)))
   })
 }
 
@@ -82,9 +82,9 @@ export function cancelPosition(ctx: AppContext, engine: ContractEngine, call: Ke
     await releaseContractEntry(db, { userId, currency: position.quote, amount: held, memo: `contract ${nameOf(position)} cancelled`, now })
     const after = await changePosition(db, position, { status: POSITION_STATUS.cancelled, margin: '0', closedAt: now }, now)
     if (position.recordId !== null) {
-      await settleRecord(db, position.recordId, { status: RECORD_STATUS.finished, fee: '0', actualArrival: held, info: `${nameOf(position)} ${position.quantity} limit @ ${position.limitPrice ?? ''} cancelled, ${held} returned`, now })
+      await settleRecord(db, position.recordId, { status: RECORD_STATUS.finished, fee: '0', actualArrival: held, what: { kind: 'futuresCancelled', params: { ...namingOf(position), quantity: position.quantity, price: position.limitPrice ?? '', returned: held } }, now })
     }
-    return ok(toWirePosition(after))
+    return ok(await wirePosition(db, after))
   })
 }
 
@@ -100,9 +100,9 @@ export function addMargin(ctx: AppContext, engine: ContractEngine, call: KeyedCa
     const after = await changePosition(db, position, { margin: plain(margin), liquidationTicks: liquidation, watchFrom: now }, now)
     await insertRecord(db, {
       userId, accountType: ACCOUNT_TYPES.contract, tradeType: RECORD_TYPES.futures, currency: position.quote, amount: `-${amount.value}`,
-      fee: '0', actualArrival: '0', status: RECORD_STATUS.finished, info: `${nameOf(position)} margin +${amount.value}, now ${plain(margin)}`, entryId, now,
+      fee: '0', actualArrival: '0', status: RECORD_STATUS.finished, what: { kind: 'futuresMargin', params: { ...namingOf(position), amount: amount.value, margin: plain(margin) } }, positionId: position.id, entryId, now,
     })
-    return ok(toWirePosition(after))
+    return ok(await wirePosition(db, after))
   })
 }
 
@@ -113,6 +113,6 @@ export function editStops(ctx: AppContext, engine: ContractEngine, call: KeyedCa
     if (entryTicks === null || !pair) return fail(SERVER_MESSAGES.contractNotHolding)
     const checked = checkStops(stops, pair, sideOf(position), entryTicks, position.liquidationTicks)
     if (!checked.ok) return fail(checked.msg)
-    return ok(toWirePosition(await changePosition(db, position, { ...checked.value, watchFrom: now }, now)))
+    return ok(await wirePosition(db, await changePosition(db, position, { ...checked.value, watchFrom: now }, now)))
   })
 }

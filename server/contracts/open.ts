@@ -23,7 +23,7 @@ import { feeOf, notionalOf } from './logic.ts'
 import type { ContractEngine } from './pass.ts'
 import { checkOpen, type OpenFields, type OpenRequest } from './position-input.ts'
 import { insertPosition, type StoredPosition, toWirePosition } from './positions.ts'
-import { nameOf } from './settle.ts'
+import { nameOf, namingOf } from './settle.ts'
 import { contractFeeRates, pairTerms, type PairTerms } from './terms.ts'
 
 async function open(ctx: AppContext, userId: number, terms: PairTerms, request: OpenRequest, instant: PriceInstant): Promise<StoredPosition> {
@@ -75,7 +75,8 @@ async function open(ctx: AppContext, userId: number, terms: PairTerms, request: 
     fee,
     actualArrival: '0',
     status: market ? RECORD_STATUS.finished : RECORD_STATUS.reviewing,
-    info: `${nameOf(position)} ${request.quantity} ${market ? 'opened' : 'limit'} @ ${request.price.text}, margin ${request.margin}`,
+    what: { kind: 'futuresOpen', params: { ...namingOf(position), quantity: request.quantity, entryType: market ? 'market' : 'limit', price: request.price.text, margin: request.margin } },
+    positionId: position.id,
     entryId,
     now,
   })
@@ -95,6 +96,6 @@ export async function openPosition(ctx: AppContext, engine: ContractEngine, call
   if (!request.ok) return fail(request.msg)
   // A savepoint of once()'s transaction: not enough balance undoes the position, and once() stores the refusal.
   return await once(ctx.db, { ...call, now: instant.at }, () =>
-    refusing(async () => ok(toWirePosition(await ctx.db.transaction(() => open(ctx, userId, terms, request.value, instant))))),
+    refusing(async () => ok(toWirePosition(await ctx.db.transaction(() => open(ctx, userId, terms, request.value, instant)), []))),
   )
 }

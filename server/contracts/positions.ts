@@ -3,9 +3,10 @@
 // on the status and revision read, which also recomputes the levels the pass watches. Which changes
 // happen, with which money, is settle.ts's and manage.ts's business.
 import type { Database } from '../db/database.ts'
-import type { CloseReason, ContractPage, ContractPosition, Direction, EntryType, PositionFilter, PositionResult, PositionStatus } from '../../src/contract/contracts.ts'
+import type { CloseReason, ContractClose, ContractPage, ContractPosition, Direction, EntryType, PositionFilter, PositionResult, PositionStatus } from '../../src/contract/contracts.ts'
 import { DIRECTIONS, POSITION_FILTERS, POSITION_STATUS } from '../../src/contract/contracts.ts'
 import { num, type Row, str, strOrNull } from '../db/rows.ts'
+import { paramsOf } from '../ledger/records.ts'
 import { findPair } from '../market/pairs.ts'
 import { fromTicks } from '../market/price-ticks.ts'
 import { type Levels, type Side, watchedLevels } from './logic.ts'
@@ -94,7 +95,35 @@ function watched(position: StoredPosition): { down: number | null; up: number | 
   return watchedLevels(sideOf(position), position.status === POSITION_STATUS.pending ? position.limitTicks : null, levelsOf(position))
 }
 
-export function toWirePosition(position: StoredPosition): ContractPosition {
+const CLOSE_REASON_OF: Record<string, ContractClose['reason']> = { user: 1, stopLoss: 2, takeProfit: 3 }
+
+/** The closes of these positions, each list oldest first: read back from their futuresClose records. */
+export async function closesOf(db: Database, ids: readonly number[]): Promise<Map<number, ContractClose[]>> {
+  const closes = new Map<number, ContractClose[]>()
+  if (ids.length === 0) return closes
+  const rows = await db.all(`SELECT position_id, params, fee, created_at FROM asset_records
+     WHERE position_id IN (${ids.map(() => '?').join(', ')}) AND kind = 'futuresClose' ORDER BY id`, ...ids)
+  for (const row of rows) {
+    const p = paramsOf(str(row, 'params'))
+    const close: ContractClose = {
+      quantity: p.quantity ?? '', price: p.price ?? '', pnl: p.pnl ?? '', fee: str(row, 'fee'),
+      reason: CLOSE_REASON_OF[p.reason ?? ''] ?? 1, closedAt: num(row, 'created_at'),
+    }
+    const id = num(row, 'position_id')
+    closes.set(id, [...(closes.get(id) ?? []), close])
+  }
+  return closes
+}
+
+/** Positions on the wire, each with its closes. */
+export async function wirePositions(db: Database, positions: readonly StoredPosition[]): Promise<ContractPosition[]> {
+  const closes = await closesOf(db, positions.map((position) => position.id))
+  return positions.map((position) => toWirePosition(position, closes.get(position.id)))
+}
+
+export const wirePosition = async (db: Database, position: StoredPosition): Promise<ContractPosition> => (await wirePositions(db, [position]))[0]!
+
+export function toWirePosition(position: StoredPosition, closes: ContractClose[] = []): ContractPosition {
   const precision = precisionOf(position)
   const price = (ticks: number | null) => (ticks === null ? '' : fromTicks(ticks, precision))
   return {
@@ -106,7 +135,7 @@ export function toWirePosition(position: StoredPosition): ContractPosition {
     stopLoss: price(position.stopLossTicks), takeProfit: price(position.takeProfitTicks),
     openFee: position.openFee, closeFee: position.closeFee, realizedPnl: position.realizedPnl,
     status: position.status, closeReason: position.closeReason, result: position.result, exitPrice: position.exitPrice ?? '',
-    createdAt: position.createdAt, openedAt: position.openedAt, closedAt: position.closedAt,
+    createdAt: position.createdAt, openedAt: position.openedAt, closedAt: position.closedAt, closes,
   }
 }
 
@@ -178,8 +207,8 @@ export const OPEN_LIST_LIMIT = 200
 export async function openPositions(db: Database, userId: number, symbol: string | undefined): Promise<ContractPosition[]> {
   const symbolOrNull = symbol ?? null
   // The CAST names the type PostgreSQL cannot infer from a bare "? IS NULL" (SQLite takes it as is).
-  return (await db.all(`SELECT * FROM contract_positions WHERE user_id = ? AND status IN (1, 2) AND (CAST(? AS TEXT) IS NULL OR symbol = ?) ORDER BY id DESC LIMIT ${OPEN_LIST_LIMIT}`, userId, symbolOrNull, symbolOrNull))
-    .map((row) => toWirePosition(toStoredPosition(row)))
+  const rows = await db.all(`SELECT * FROM contract_positions WHERE user_id = ? AND status IN (1, 2) AND (CAST(? AS TEXT) IS NULL OR symbol = ?) ORDER BY id DESC LIMIT ${OPEN_LIST_LIMIT}`, userId, symbolOrNull, symbolOrNull)
+  return await wirePositions(db, rows.map(toStoredPosition))
 }
 
 const FILTER_STATUSES: Record<PositionFilter, readonly PositionStatus[]> = {
@@ -193,5 +222,5 @@ export async function historyPage(db: Database, userId: number, filter: Position
   const where = `user_id = ? AND status IN (${FILTER_STATUSES[filter].join(', ')})`
   const sum = num(await db.get(`SELECT count(*) AS n FROM contract_positions WHERE ${where}`, userId) ?? {}, 'n')
   const rows = await db.all(`SELECT * FROM contract_positions WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, userId, pageSize, (pageNo - 1) * pageSize)
-  return { list: rows.map((row) => toWirePosition(toStoredPosition(row))), sum }
+  return { list: await wirePositions(db, rows.map(toStoredPosition)), sum }
 }

@@ -18,7 +18,7 @@ import type { MarketSource } from '../market/source.ts'
 import { addMargin, cancelPosition, closePosition, editStops } from './manage.ts'
 import { openPosition } from './open.ts'
 import { type ContractEngine, createContractEngine } from './pass.ts'
-import { findPosition, historyPage, openPositions, positionIdOf, toWirePosition } from './positions.ts'
+import { findPosition, historyPage, openPositions, positionIdOf, wirePosition } from './positions.ts'
 import { contractConfig, pairTerms } from './terms.ts'
 
 export const PASS_TICK_MS = 250
@@ -91,7 +91,7 @@ export async function registerContractRoutes(app: FastifyInstance, ctx: AppConte
     const { userId } = await requireSession(ctx, request)
     const positionId = positionIdOf(id)
     const position = positionId === undefined ? undefined : await findPosition(ctx.db, positionId, userId)
-    return position ? ok(toWirePosition(position)) : fail(SERVER_MESSAGES.contractPositionNotFound)
+    return position ? ok(await wirePosition(ctx.db, position)) : fail(SERVER_MESSAGES.contractPositionNotFound)
   })
 
   for (let round = 0; round < MAX_START_PASSES; round++) {

@@ -12,9 +12,10 @@
 // Prices and instants are those of the crossing second (the pass's) or of the request.
 import { BigNumber } from 'bignumber.js'
 import type { Database } from '../db/database.ts'
-import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, type FuturesNaming, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import { CLOSE_REASONS, type CloseReason, POSITION_RESULTS, POSITION_STATUS } from '../../src/contract/contracts.ts'
 import { plain } from '../ledger/amount.ts'
+import { positionName } from '../ledger/record-texts.ts'
 import { closeContractPosition, enterContractPosition, liquidateContractPosition } from '../ledger/contract-operations.ts'
 import { insertRecord, settleRecord } from '../ledger/records.ts'
 import type { PriceInstant } from '../market/feed-walk.ts'
@@ -23,11 +24,14 @@ import { closeOutcome, feeOf, isWin, limitReached, liquidationTicks, marginShare
 import { changePosition, findPosition, levelsOf, precisionOf, sideOf, type StoredPosition } from './positions.ts'
 
 const REASON_WORDS: Record<CloseReason, string> = { 1: 'closed', 2: 'stop loss', 3: 'take profit', 4: 'liquidated' }
+/** How a close's record names its reason (a liquidation has a record kind of its own). */
+const REASON_KEYS = { 1: 'user', 2: 'stopLoss', 3: 'takeProfit' } as const
 
-/** "#12 BTC/USDT long 10×": how records and memos name a position. */
-export const nameOf = (p: StoredPosition): string => `#${p.id} ${p.base}/${p.quote} ${sideOf(p)} ${p.leverage}×`
+/** Which position a record is about, as its parameters name it. */
+export const namingOf = (p: StoredPosition): FuturesNaming => ({ positionId: String(p.id), symbol: `${p.base}/${p.quote}`, direction: sideOf(p), leverage: String(p.leverage) })
 
-const signed = (value: BigNumber): string => (value.isGreaterThan(0) ? `+${plain(value)}` : plain(value))
+/** "#12 BTC/USDT long 10×": how memos name a position. */
+export const nameOf = (p: StoredPosition): string => positionName(namingOf(p))
 
 const resultOf = (p: StoredPosition) => (isWin(p.realizedPnl, p.openFee, p.closeFee) ? POSITION_RESULTS.win : POSITION_RESULTS.lose)
 
@@ -45,13 +49,13 @@ export async function enterAt(db: Database, position: StoredPosition, instant: P
     watchFrom: instant.at,
   }, now)
   if (position.recordId !== null) {
-    await settleRecord(db, position.recordId, { status: RECORD_STATUS.finished, info: `${nameOf(position)} ${position.quantity} entered @ ${position.limitPrice}`, now })
+    await settleRecord(db, position.recordId, { status: RECORD_STATUS.finished, what: { kind: 'futuresEntered', params: { ...namingOf(position), quantity: position.quantity, price: position.limitPrice } }, now })
   }
   return entered
 }
 
 /** Closes `part` of a holding position at the instant's price, for `reason`; answers its new state. */
-export async function closeAt(db: Database, position: StoredPosition, part: string, instant: PriceInstant, reason: CloseReason, closeRate: string, now: number): Promise<StoredPosition> {
+export async function closeAt(db: Database, position: StoredPosition, part: string, instant: PriceInstant, reason: Exclude<CloseReason, 4>, closeRate: string, now: number): Promise<StoredPosition> {
   if (position.entryPrice === null) throw new Error(`contracts: position ${position.id} has no entry`)
   const side = sideOf(position)
   const released = marginShare(position.margin, position.quantity, part)
@@ -89,7 +93,11 @@ export async function closeAt(db: Database, position: StoredPosition, part: stri
     fee: plain(outcome.fee),
     actualArrival: plain(outcome.payout),
     status: RECORD_STATUS.finished,
-    info: `${nameOf(position)} ${REASON_WORDS[reason]} ${part} of ${position.quantity} @ ${instant.last}, P/L ${signed(outcome.pnl)}`,
+    what: {
+      kind: 'futuresClose',
+      params: { ...namingOf(position), reason: REASON_KEYS[reason], quantity: part, holding: position.quantity, price: instant.last, pnl: plain(outcome.pnl) },
+    },
+    positionId: position.id,
     entryId,
     now,
   })
@@ -131,7 +139,8 @@ export async function liquidateAt(db: Database, position: StoredPosition, instan
     fee: '0',
     actualArrival: '0',
     status: RECORD_STATUS.finished,
-    info: `${nameOf(position)} ${position.quantity} liquidated @ ${instant.last}, margin ${position.margin} lost`,
+    what: { kind: 'futuresLiquidated', params: { ...namingOf(position), quantity: position.quantity, price: instant.last, margin: position.margin } },
+    positionId: position.id,
     entryId,
     now,
   })

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Database } from './database.ts'
 import { refuseForeignDatabase } from './foreign-database.ts'
 import { MIGRATIONS_DIR, migrationFiles, versionOf } from './migration-files.ts'
+import { MIGRATION_STEPS } from './migration-steps.ts'
 import { num } from './rows.ts'
 
 export { MIGRATIONS_DIR, migrationFiles }
@@ -16,7 +17,8 @@ const FOREIGN_KEYS_OFF = /^-- migrate: foreign keys off$/m
  * Applies, in order, every `NNN_name.sql` of the database's engine not yet recorded in
  * `schema_migrations`, each in its own transaction together with its record, so a failed migration
  * leaves the schema as it was. Instances starting together take turns (the lock key), and each
- * reads what is applied inside its turn. A database that is not this server's is refused first,
+ * reads what is applied inside its turn. A version that moves data SQL cannot (migration-steps.ts)
+ * runs its step right after its file, in the same transaction. A database that is not this server's is refused first,
  * untouched (server/db/foreign-database.ts). Returns the file names applied now.
  */
 export async function migrate(db: Database, dir: string = join(MIGRATIONS_DIR, db.engine), now: number = Date.now()): Promise<string[]> {
@@ -36,6 +38,7 @@ export async function migrate(db: Database, dir: string = join(MIGRATIONS_DIR, d
           )`)
           if (await db.get('SELECT 1 FROM schema_migrations WHERE version = ?', version)) return false
           await db.exec(sql)
+          await MIGRATION_STEPS[version]?.(db)
           if (db.engine === 'sqlite' && (await db.all('PRAGMA foreign_key_check')).length > 0) throw new Error(`${name} leaves foreign keys broken`)
           await db.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', version, name, now)
           return true

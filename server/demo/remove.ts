@@ -156,7 +156,7 @@ async function forfeitBalances(db: Database, userId: number, now: number): Promi
     const entryId = await forfeitToHouse(db, { userId, accountType, currency, amount, memo: REASON, now })
     await insertRecord(db, {
       userId, accountType, tradeType: RECORD_TYPES.credit, currency, amount: `-${amount}`, actualArrival: '0',
-      status: RECORD_STATUS.finished, info: `${REASON}: returned to the house`, entryId, now,
+      status: RECORD_STATUS.finished, what: { kind: 'demoRemoved', params: {} }, entryId, now,
     })
     forfeited.push({ account: accountName(accountType), currency, amount })
   }

@@ -85,7 +85,7 @@ export async function requestDeposit(
         amount: amount.value,
         actualArrival: '0',
         status: RECORD_STATUS.reviewing,
-        info: `${chain} ${address}`,
+        what: { kind: 'deposit', params: { chain, address } },
         chain,
         address,
         proof: name,

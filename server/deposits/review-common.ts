@@ -3,7 +3,7 @@
 // transaction as the money it moves, so two operators (or the demo timer and an operator) can
 // never both act on one record, and a refused decision changes nothing.
 import type { Database } from '../db/database.ts'
-import type { RecordType } from '../../src/contract/assets.ts'
+import type { RecordDescription, RecordType } from '../../src/contract/assets.ts'
 import { RECORD_STATUS } from '../../src/contract/assets.ts'
 import { findRecord, type StoredRecord } from '../ledger/records.ts'
 
@@ -21,6 +21,13 @@ export function cleanReason(reason: string | undefined): string | undefined {
 /** `info` after a decision: where the money went or came from, then the reason if one was given. */
 export const infoWith = (record: StoredRecord, reason: string | undefined): string =>
   reason ? (record.info ? `${record.info} · ${reason}` : reason) : record.info
+
+/** What the record says after a decision: its chain and address, and the operator's reason if one was given. */
+export function whatWith(record: StoredRecord, reason: string | undefined): RecordDescription | undefined {
+  if (!reason || (record.kind !== 'deposit' && record.kind !== 'withdrawal')) return undefined
+  const { chain = '', address = '' } = record.params
+  return { kind: record.kind, params: { chain, address, reason } }
+}
 
 /** The record to decide on; call inside the deciding transaction. */
 export async function reviewable(db: Database, recordId: string, tradeType: RecordType, noun: string): Promise<StoredRecord> {

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts'
 import { creditFromOutside } from '../ledger/operations.ts'
 import { findRecord, settleRecord, toAssetRecord } from '../ledger/records.ts'
 import { postMessage } from '../messages/post.ts'
-import { cleanReason, infoWith, ReviewRefusal, reviewable } from './review-common.ts'
+import { cleanReason, infoWith, ReviewRefusal, reviewable, whatWith } from './review-common.ts'
 
 async function decide(ctx: AppContext, recordId: string, reason: string | undefined, approve: boolean): Promise<AssetRecord> {
   const now = ctx.now()
@@ -15,9 +15,10 @@ async function decide(ctx: AppContext, recordId: string, reason: string | undefi
     const id = Number(record.id)
     const cleaned = cleanReason(reason)
     const info = infoWith(record, cleaned)
+    const what = whatWith(record, cleaned)
     const status = approve ? RECORD_STATUS.finished : RECORD_STATUS.rejected
     const actualArrival = approve ? record.amount : '0'
-    if (!await settleRecord(ctx.db, id, { status, info, actualArrival, now })) throw new ReviewRefusal(`deposit ${id} was already decided`)
+    if (!await settleRecord(ctx.db, id, { status, info, ...(what ? { what } : {}), actualArrival, now })) throw new ReviewRefusal(`deposit ${id} was already decided`)
     if (approve) {
       const move = { userId: record.userId, accountType: ACCOUNT_TYPES.spot, currency: record.currency, amount: record.amount }
       await creditFromOutside(ctx.db, { ...move, kind: 'deposit', memo: `deposit #${id}`, now })

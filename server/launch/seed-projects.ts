@@ -60,13 +60,13 @@ export async function seedProjects(db: Database, demoUserId: number, now: number
     const joinedAt = now + join + HOUR
     const frozen = costOf(DEMO_SUBSCRIPTION.quantity, demo.price)
     // Its own USDT, so the demo account's balances stay the round figures of DEMO_BALANCES.
-    await creditWithRecord(db, { userId: demoUserId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', amount: frozen, kind: 'seed', info: 'demo launch subscription', now: joinedAt })
+    await creditWithRecord(db, { userId: demoUserId, accountType: ACCOUNT_TYPES.spot, currency: 'USDT', amount: frozen, kind: 'seed', what: { kind: 'demoLaunchCredit', params: {} }, now: joinedAt })
     const entryId = await freezeSubscription(db, { userId: demoUserId, usdt: frozen, memo: `launch subscription ${demo.symbol}`, now: joinedAt })
     await db.run('INSERT INTO launch_subscriptions (project_id, user_id, quantity, frozen, created_at) VALUES (?, ?, ?, ?, ?)', id, demoUserId, DEMO_SUBSCRIPTION.quantity, frozen, joinedAt)
     await db.run('UPDATE launch_projects SET subscribed = ? WHERE id = ?', DEMO_SUBSCRIPTION.quantity, id)
     await insertRecord(db, {
       userId: demoUserId, accountType: ACCOUNT_TYPES.spot, tradeType: RECORD_TYPES.launch, currency: 'USDT', amount: `-${frozen}`, actualArrival: '0',
-      status: RECORD_STATUS.finished, info: `subscribe ${DEMO_SUBSCRIPTION.quantity} ${demo.symbol} at ${demo.price}`, entryId, now: joinedAt,
+      status: RECORD_STATUS.finished, what: { kind: 'launchSubscribe', params: { quantity: DEMO_SUBSCRIPTION.quantity, symbol: demo.symbol, price: demo.price } }, entryId, now: joinedAt,
     })
     await allocateProject(db, id, now)
   }

@@ -102,7 +102,7 @@ export async function sell(ctx: AppContext, call: KeyedCall, fields: SellFields)
       actualArrival: quote.net,
       arrivalCurrency: 'USDT',
       status: RECORD_STATUS.finished,
-      info: `sold ${quote.quantity} ${project.symbol} at ${project.price}: burn ${quote.burn}, stakers ${quote.stakers}`,
+      what: { kind: 'launchSold', params: { quantity: quote.quantity, symbol: project.symbol, price: project.price, burn: quote.burn, stakers: quote.stakers } },
       entryId,
       now,
     })

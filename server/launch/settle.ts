@@ -5,7 +5,7 @@
 // and one asset record; call them inside immediate(db, …). They answer false when the subscription
 // had already moved on (another process got there first), and then nothing was written.
 import type { Database } from '../db/database.ts'
-import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES, type RecordDescription } from '../../src/contract/assets.ts'
 import { allocateSubscription, refundSubscription, unlockTokens } from '../ledger/launch-operations.ts'
 import { insertRecord } from '../ledger/records.ts'
 import { postMessage } from '../messages/post.ts'
@@ -13,7 +13,7 @@ import { costOf, refundOf } from './logic.ts'
 import type { StoredProject } from './projects.ts'
 import type { StoredSubscription } from './subscriptions.ts'
 
-const record = async (db: Database, userId: number, currency: string, amount: string, info: string, entryId: number, now: number) =>
+const record = async (db: Database, userId: number, currency: string, amount: string, what: RecordDescription, entryId: number, now: number) =>
   await insertRecord(db, {
     userId,
     accountType: ACCOUNT_TYPES.spot,
@@ -22,7 +22,7 @@ const record = async (db: Database, userId: number, currency: string, amount: st
     amount,
     actualArrival: amount,
     status: RECORD_STATUS.finished,
-    info,
+    what,
     entryId,
     now,
   })
@@ -36,8 +36,8 @@ export async function allocateOne(db: Database, project: StoredProject, subscrip
   if (changed.changes !== 1) return false
   const memo = `launch allocation ${project.symbol} #${subscription.id}`
   const entryId = await allocateSubscription(db, { userId: subscription.userId, symbol: project.symbol, paid, refund, tokens: allocated, memo, now })
-  if (!nothing) await record(db, subscription.userId, project.symbol, allocated, `allocated ${allocated} ${project.symbol}, locked until ${new Date(project.unlockAt).toISOString()}`, entryId, now)
-  if (refund !== '0') await record(db, subscription.userId, 'USDT', refund, `refund of ${project.symbol} subscription`, entryId, now)
+  if (!nothing) await record(db, subscription.userId, project.symbol, allocated, { kind: 'launchAllocated', params: { quantity: allocated, symbol: project.symbol, unlockAt: String(project.unlockAt) } }, entryId, now)
+  if (refund !== '0') await record(db, subscription.userId, 'USDT', refund, { kind: 'launchRefund', params: { symbol: project.symbol } }, entryId, now)
   await postMessage(db, {
     userId: subscription.userId,
     kind: 'launchAllocation',
@@ -53,7 +53,7 @@ export async function unlockOne(db: Database, project: StoredProject, subscripti
   const changed = await db.run("UPDATE launch_subscriptions SET unlocked = 1, unlocked_at = ? WHERE id = ? AND status = 'allocated' AND unlocked = 0", now, subscription.id)
   if (changed.changes !== 1 || subscription.allocated === null) return false
   const entryId = await unlockTokens(db, { userId: subscription.userId, symbol: project.symbol, tokens: subscription.allocated, memo: `launch unlock ${project.symbol} #${subscription.id}`, now })
-  await record(db, subscription.userId, project.symbol, '0', `unlocked ${subscription.allocated} ${project.symbol}`, entryId, now)
+  await record(db, subscription.userId, project.symbol, '0', { kind: 'launchUnlocked', params: { quantity: subscription.allocated, symbol: project.symbol } }, entryId, now)
   await postMessage(db, {
     userId: subscription.userId,
     kind: 'launchUnlock',
@@ -69,6 +69,6 @@ export async function refundOne(db: Database, project: StoredProject, subscripti
   const changed = await db.run("UPDATE launch_subscriptions SET status = 'refunded', allocated = '0', refunded = frozen, settled_at = ? WHERE id = ? AND status = 'pending'", now, subscription.id)
   if (changed.changes !== 1) return false
   const entryId = await refundSubscription(db, { userId: subscription.userId, usdt: subscription.frozen, memo: `launch cancelled ${project.symbol} #${subscription.id}`, now })
-  await record(db, subscription.userId, 'USDT', subscription.frozen, `refund: ${project.symbol} was cancelled`, entryId, now)
+  await record(db, subscription.userId, 'USDT', subscription.frozen, { kind: 'launchCancelled', params: { symbol: project.symbol } }, entryId, now)
   return true
 }

@@ -83,7 +83,7 @@ async function subscribeNow(ctx: AppContext, userId: number, projectId: number, 
     amount: `-${frozen}`,
     actualArrival: '0',
     status: RECORD_STATUS.finished,
-    info: `subscribe ${quantity} ${project.symbol} at ${project.price}`,
+    what: { kind: 'launchSubscribe', params: { quantity, symbol: project.symbol, price: project.price } },
     entryId,
     now,
   })

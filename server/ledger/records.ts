@@ -3,9 +3,10 @@
 // withdrawals start 'reviewing' and are settled exactly once (settleRecord is conditional on the
 // status still being 'reviewing', so two operators approving at once cannot both succeed).
 import type { Database } from '../db/database.ts'
-import type { AccountTypeId, AssetRecord, RecordStatus, RecordType } from '../../src/contract/assets.ts'
+import type { AccountTypeId, AssetRecord, RecordDescription, RecordKind, RecordStatus, RecordType } from '../../src/contract/assets.ts'
 import { RECORD_STATUS } from '../../src/contract/assets.ts'
 import { num, type Row, str, strOrNull } from '../db/rows.ts'
+import { englishInfo } from './record-texts.ts'
 
 export interface NewRecord {
   userId: number
@@ -20,7 +21,12 @@ export interface NewRecord {
   arrivalCurrency?: string
   status: RecordStatus
   remark?: string
+  /** The English summary for operators; by default englishInfo(what). The app writes its own sentence from `what`. */
   info?: string
+  /** What the record says, as data (src/contract/assets.ts RecordParamsByKind). */
+  what?: RecordDescription
+  /** A leveraged position's money: the position (its closes are read back as its history). */
+  positionId?: number
   chain?: string
   address?: string
   /** Server-made file name of a deposit's proof image under DATA_DIR. */
@@ -40,8 +46,8 @@ export interface StoredRecord extends AssetRecord {
 
 export async function insertRecord(db: Database, record: NewRecord): Promise<number> {
   const id = await db.insert(`INSERT INTO asset_records (user_id, account_type, trade_type, currency, amount, fee, actual_arrival,
-       arrival_currency, status, remark, info, chain, address, proof, entry_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, record.userId,
+       arrival_currency, status, remark, info, kind, params, position_id, chain, address, proof, entry_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, record.userId,
     record.accountType,
     record.tradeType,
     record.currency,
@@ -51,7 +57,10 @@ export async function insertRecord(db: Database, record: NewRecord): Promise<num
     record.arrivalCurrency ?? null,
     record.status,
     record.remark ?? '',
-    record.info ?? '',
+    record.info ?? (record.what ? englishInfo(record.what) : ''),
+    record.what?.kind ?? '',
+    JSON.stringify(record.what?.params ?? {}),
+    record.positionId ?? null,
     record.chain ?? null,
     record.address ?? null,
     record.proof ?? null,
@@ -74,6 +83,8 @@ export function toStoredRecord(row: Row): StoredRecord {
     status: num(row, 'status') as RecordStatus,
     remark: str(row, 'remark'),
     info: str(row, 'info'),
+    kind: str(row, 'kind') as RecordKind | '',
+    params: paramsOf(str(row, 'params')),
     createdAt: num(row, 'created_at'),
     userId: num(row, 'user_id'),
     chain: strOrNull(row, 'chain'),
@@ -83,10 +94,22 @@ export function toStoredRecord(row: Row): StoredRecord {
   }
 }
 
+/** The stored params column: a JSON object of strings; anything else reads as none. */
+export function paramsOf(text: string): Record<string, string> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return {}
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
+  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+}
+
 /** The wire shape: what the user may see of a stored record. */
 export function toAssetRecord(record: StoredRecord): AssetRecord {
-  const { id, accountType, tradeType, currency, amount, fee, actualArrival, arrivalCurrency, status, remark, info, createdAt } = record
-  const wire: AssetRecord = { id, accountType, tradeType, currency, amount, fee, actualArrival, status, remark, info, createdAt }
+  const { id, accountType, tradeType, currency, amount, fee, actualArrival, arrivalCurrency, status, remark, info, kind, params, createdAt } = record
+  const wire: AssetRecord = { id, accountType, tradeType, currency, amount, fee, actualArrival, status, remark, info, kind, params, createdAt }
   if (arrivalCurrency !== undefined) wire.arrivalCurrency = arrivalCurrency
   return wire
 }
@@ -102,6 +125,8 @@ export async function findRecord(db: Database, id: number, userId?: number): Pro
 export interface Settlement {
   status: typeof RECORD_STATUS.finished | typeof RECORD_STATUS.rejected
   info?: string
+  /** Replaces what the record says (the order settled, the entry reached…). */
+  what?: RecordDescription
   fee?: string
   actualArrival?: string
   now: number
@@ -109,8 +134,10 @@ export interface Settlement {
 
 /** Moves a reviewing record to its final status; false (and no change) if it was not reviewing. */
 export async function settleRecord(db: Database, id: number, settlement: Settlement): Promise<boolean> {
-  const result = await db.run(`UPDATE asset_records SET status = ?, info = coalesce(?, info), fee = coalesce(?, fee),
-       actual_arrival = coalesce(?, actual_arrival), updated_at = ?
-     WHERE id = ? AND status = ${RECORD_STATUS.reviewing}`, settlement.status, settlement.info ?? null, settlement.fee ?? null, settlement.actualArrival ?? null, settlement.now, id)
+  const { what } = settlement
+  const result = await db.run(`UPDATE asset_records SET status = ?, info = coalesce(?, info), kind = coalesce(?, kind), params = coalesce(?, params),
+       fee = coalesce(?, fee), actual_arrival = coalesce(?, actual_arrival), updated_at = ?
+     WHERE id = ? AND status = ${RECORD_STATUS.reviewing}`, settlement.status, settlement.info ?? (what ? englishInfo(what) : null), what?.kind ?? null, what ? JSON.stringify(what.params) : null,
+    settlement.fee ?? null, settlement.actualArrival ?? null, settlement.now, id)
   return result.changes === 1
 }

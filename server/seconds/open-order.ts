@@ -20,7 +20,7 @@ import { checkOrder, type OrderFields } from './order-input.ts'
 import { attachRecord, findOrder, insertOrder, toWireOrder } from './orders.ts'
 import { openingPrice, type SecondsPrices } from './prices.ts'
 
-const direction = (tradeType: number): string => (tradeType === TRADE_TYPES.up ? 'up' : 'down')
+const direction = (tradeType: number): 'up' | 'down' => (tradeType === TRADE_TYPES.up ? 'up' : 'down')
 
 export async function createOrder(
   ctx: AppContext,
@@ -68,7 +68,7 @@ export async function createOrder(
       fee,
       actualArrival: '0',
       status: RECORD_STATUS.reviewing,
-      info: `#${orderId} ${terms} @ ${openPrice}`,
+      what: { kind: 'secondsOrder', params: { orderId: String(orderId), symbol: `${pair.base}/${pair.quote}`, direction: direction(tradeType), seconds: String(duration.second), price: openPrice } },
       entryId,
     })
     await attachRecord(ctx.db, orderId, recordId)

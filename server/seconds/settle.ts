@@ -3,7 +3,7 @@
 // do the money (one ledger entry against 'house', or the stake returned) and the asset record
 // follow. A second pass — the same scheduler again, another server on the same file, a manual
 // run — finds the order settled and changes nothing.
-import { ACCOUNT_TYPES, RECORD_STATUS } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, RECORD_STATUS, type RecordDescription } from '../../src/contract/assets.ts'
 import { ENTRY_STATUS, SECONDS_RESULTS } from '../../src/contract/seconds.ts'
 import type { AppContext } from '../context.ts'
 import { returnSecondsOrder, settleSecondsLoss, settleSecondsWin } from '../ledger/operations.ts'
@@ -27,11 +27,10 @@ async function moveMoney(ctx: SettleContext, order: StoredOrder, outcome: Outcom
   return await returnSecondsOrder(ctx.db, { ...move, feeRefund: outcome.void ? order.fee : '0' })
 }
 
-function recordInfo(order: StoredOrder, outcome: Outcome, settlePrice: string | undefined): string {
-  const head = `#${order.id} ${order.baseCoin}/${order.quoteCoin}`
-  if (outcome.void) return `${head}: no price of the due instant, amount and fee returned`
-  const sign = outcome.profit.startsWith('-') || outcome.profit === '0' ? '' : '+'
-  return `${head} ${order.openPrice} → ${settlePrice ?? ''}, profit ${sign}${outcome.profit}`
+function settledWhat(order: StoredOrder, outcome: Outcome, settlePrice: string | undefined): RecordDescription {
+  const head = { orderId: String(order.id), symbol: `${order.baseCoin}/${order.quoteCoin}` }
+  if (outcome.void || settlePrice === undefined) return { kind: 'secondsVoid', params: head }
+  return { kind: 'secondsSettled', params: { ...head, openPrice: order.openPrice, settlePrice, profit: outcome.profit } }
 }
 
 /**
@@ -54,7 +53,7 @@ export async function settleOrder(ctx: SettleContext, orderId: number, settlePri
       await settleRecord(ctx.db, order.recordId, {
         status: RECORD_STATUS.finished,
         actualArrival: outcome.returned,
-        info: recordInfo(order, outcome, settlePrice),
+        what: settledWhat(order, outcome, settlePrice),
         now,
       })
     }

@@ -73,7 +73,10 @@ async function recordFill(db: Database, order: StoredOrder, fill: Fill, fee: Big
     actualArrival: plain(buy ? fill.amount : fill.value.minus(fee)),
     arrivalCurrency: buy ? order.base : order.quote,
     status: RECORD_STATUS.finished,
-    info: `#${order.id} ${pair} ${buy ? 'buy' : 'sell'} ${plain(fill.amount)} @ ${fill.price} (${role === FILL_ROLES.maker ? 'maker' : 'taker'})`,
+    what: {
+      kind: 'spotFill',
+      params: { orderId: String(order.id), symbol: pair, side: buy ? 'buy' : 'sell', quantity: plain(fill.amount), price: fill.price, role: role === FILL_ROLES.maker ? 'maker' : 'taker' },
+    },
     entryId,
     now: fill.now,
   })

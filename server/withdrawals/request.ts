@@ -90,7 +90,7 @@ export async function requestWithdrawal(
       actualArrival: value.minus(config.fee).toFixed(),
       status: RECORD_STATUS.reviewing,
       remark: remark.value,
-      info: `${chain} ${address}`,
+      what: { kind: 'withdrawal', params: { chain, address } },
       chain,
       address,
       entryId,

@@ -5,7 +5,7 @@ import { BigNumber } from 'bignumber.js'
 import type { AssetRecord } from '../../src/contract/assets.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
 import type { AppContext } from '../context.ts'
-import { cleanReason, infoWith, ReviewRefusal, reviewable } from '../deposits/review-common.ts'
+import { cleanReason, infoWith, ReviewRefusal, reviewable, whatWith } from '../deposits/review-common.ts'
 import { payOutFrozen, unfreeze } from '../ledger/operations.ts'
 import { findRecord, settleRecord, toAssetRecord } from '../ledger/records.ts'
 import { postMessage } from '../messages/post.ts'
@@ -18,10 +18,10 @@ async function decide(ctx: AppContext, recordId: string, reason: string | undefi
     // Records carry a withdrawal as it moved the account: negative.
     const amount = new BigNumber(record.amount).abs().toFixed()
     const cleaned = cleanReason(reason)
-    const info = infoWith(record, cleaned)
+    const info = { info: infoWith(record, cleaned), ...(whatWith(record, cleaned) ? { what: whatWith(record, cleaned) } : {}) }
     const settlement = approve
-      ? { status: RECORD_STATUS.finished, info, now }
-      : { status: RECORD_STATUS.rejected, info, fee: '0', actualArrival: '0', now }
+      ? { status: RECORD_STATUS.finished, ...info, now }
+      : { status: RECORD_STATUS.rejected, ...info, fee: '0', actualArrival: '0', now }
     if (!await settleRecord(ctx.db, id, settlement)) throw new ReviewRefusal(`withdrawal ${id} was already decided`)
     const move = { userId: record.userId, accountType: ACCOUNT_TYPES.spot, currency: record.currency, amount, memo: `withdrawal #${id}`, now }
     if (approve) await payOutFrozen(ctx.db, { ...move, fee: record.fee })

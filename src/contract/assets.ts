@@ -50,6 +50,33 @@ export type TransferType = (typeof TRANSFER_TYPES)[keyof typeof TRANSFER_TYPES]
 export const CURRENCIES = ['USDT', 'BTC', 'ETH', 'LTC', 'EOS', 'ADA', 'XRP', 'DOGE'] as const
 export type Currency = (typeof CURRENCIES)[number]
 
+/**
+ * The currencies each account holds. Spot: every coin of the catalogue. Contract: USDT alone, the
+ * margin of every leveraged position (contracts.ts) and the stake of every seconds order (seconds.ts:
+ * USDT pairs only); a transfer of anything else into it is refused (SERVER_MESSAGES.contractHoldsUsdtOnly).
+ */
+export const ACCOUNT_CURRENCIES: Record<AccountTypeId, readonly Currency[]> = {
+  [ACCOUNT_TYPES.spot]: CURRENCIES,
+  [ACCOUNT_TYPES.contract]: ['USDT'],
+}
+
+/** Whether `currency` is one an account of `type` holds (ACCOUNT_CURRENCIES). */
+export const accountHolds = (type: AccountTypeId, currency: string): boolean =>
+  (ACCOUNT_CURRENCIES[type] as readonly string[]).includes(currency)
+
+/**
+ * The rows an account's list shows, in the given order: every currency the account holds, zeros
+ * included (so rows never jump as balances appear), and any other row with something in it — coins
+ * moved into the contract account before it held USDT alone, which can still be moved back, and
+ * launched coins. The server answers this list; the app applies it again to whatever copy it shows
+ * (an answer stored offline by an older server lists every coin in every account).
+ */
+export const listedRows = (type: AccountTypeId, rows: readonly AssetRow[]): AssetRow[] =>
+  rows.filter((row) => accountHolds(type, row.currencyName) || !isZero(row.availableCurrency) || !isZero(row.frozenCurrency))
+
+/** A decimal text of zero ('0', '0.00', '-0'); text that is not a number counts as something held. */
+const isZero = (text: string): boolean => /^-?0*(\.0*)?$/.test(text) && /0/.test(text)
+
 /** Chains per currency (spec §3: for USDT the remark covers TRC20 and ERC20). */
 export const CHAINS: Record<Currency, readonly string[]> = {
   USDT: ['TRC20', 'ERC20'],
@@ -83,10 +110,11 @@ export const RECORD_TYPES = {
   transferOut: 4,
   exchange: 5,
   /**
-   * A seconds-contract order, one record per order in the contract account: amount −stake, fee,
+   * A seconds-contract order (shown as "Seconds contract"; the key keeps its old name), one record
+   * per order in the contract account: amount −stake, fee,
    * status reviewing while the order is open; finished at settlement with actualArrival = what
    * came back (stake + profit on a win, 0 on a loss, the stake on a draw) and the prices and
-   * profit in info.
+   * profit in its params (secondsOrder, then secondsSettled or secondsVoid).
    */
   contract: 6,
   /** An operator's credit (demo balances). */
@@ -94,7 +122,7 @@ export const RECORD_TYPES = {
   /**
    * One fill of a spot order (src/contract/spot.ts), in the spot account: amount −what was given
    * (a buy: the quote coin, value + fee; a sell: the base coin), actualArrival what came in, in
-   * arrivalCurrency (value − fee for a sell), finished at once; the order and price in info.
+   * arrivalCurrency (value − fee for a sell), finished at once; the order and price in its params (spotFill).
    */
   spot: 8,
   /**
@@ -104,18 +132,75 @@ export const RECORD_TYPES = {
    * back when cancelled), added margin (amount −added), each close, partial or whole, by the user,
    * a stop loss or a take profit (amount = the P/L realised, signed; fee = the close fee;
    * actualArrival = what came back to available), and a liquidation (amount −margin, nothing back).
-   * The position, prices and reason are in info.
+   * The position, prices and reason are in its params (futures* kinds).
    */
   futures: 9,
   /**
    * The launchpad's money (src/contract/launch.ts), in the spot account, one record per movement:
    * a subscription (USDT, amount −frozen), its allocation (the coin, +allocated, locked), the USDT
    * given back (+refunded, at the end of joining or on a cancel), the unlock (the coin, +allocated
-   * now available) and each sale (the coin, −sold; fee and actualArrival in USDT). info says which.
+   * now available) and each sale (the coin, −sold; fee and actualArrival in USDT). Its kind says which.
    */
   launch: 10,
 } as const
 export type RecordType = (typeof RECORD_TYPES)[keyof typeof RECORD_TYPES]
+
+/**
+ * What a record says, as data: a kind and its parameters (every value a string; amounts and prices
+ * are decimal strings, times epoch milliseconds). The app writes the sentence in the reader's
+ * language (src/lib/record-text.ts); `info` keeps the server's English summary for operators and
+ * for rows written before kinds existed (kind '' — migration 017 converts the ones it can read).
+ * Positions name their side 'long' or 'short'; symbols are 'BASE/QUOTE'.
+ */
+export interface RecordParamsByKind {
+  /** The demo account's starting balance. */
+  demoCredit: Record<string, never>
+  /** The USDT the demo account's seeded launch subscription was paid with. */
+  demoLaunchCredit: Record<string, never>
+  /** An operator's credit. */
+  operatorCredit: Record<string, never>
+  /** A demo account removed: its balance returned to the house. */
+  demoRemoved: Record<string, never>
+  /** reason: the operator's own words when rejecting (or approving) it, shown as written. */
+  deposit: { chain: string; address: string; reason?: string }
+  withdrawal: { chain: string; address: string; reason?: string }
+  /** 1 from = rate to; fee in `to`; feeRate a share ('0.002'). */
+  exchange: { from: string; to: string; rate: string; fee: string; feeRate: string }
+  /** A seconds order placed: direction 'up' or 'down', seconds its duration, price the opening price. */
+  secondsOrder: { orderId: string; symbol: string; direction: 'up' | 'down'; seconds: string; price: string }
+  /** Settled: profit signed (a loss is negative, a draw 0). */
+  secondsSettled: { orderId: string; symbol: string; openPrice: string; settlePrice: string; profit: string }
+  /** No price of the due instant: the amount and the fee came back. */
+  secondsVoid: { orderId: string; symbol: string }
+  spotFill: { orderId: string; symbol: string; side: 'buy' | 'sell'; quantity: string; price: string; role: 'maker' | 'taker' }
+  /** A leveraged position opened at market, or its limit entry placed (entryType 'limit'). */
+  futuresOpen: FuturesNaming & { quantity: string; entryType: 'market' | 'limit'; price: string; margin: string }
+  futuresEntered: FuturesNaming & { quantity: string; price: string }
+  /** A close of `quantity` out of `holding` (equal: the whole), by reason, at price; pnl signed. */
+  futuresClose: FuturesNaming & { reason: 'user' | 'stopLoss' | 'takeProfit'; quantity: string; holding: string; price: string; pnl: string }
+  futuresLiquidated: FuturesNaming & { quantity: string; price: string; margin: string }
+  futuresCancelled: FuturesNaming & { quantity: string; price: string; returned: string }
+  /** amount added; margin what the position holds now. */
+  futuresMargin: FuturesNaming & { amount: string; margin: string }
+  launchSubscribe: { quantity: string; symbol: string; price: string }
+  /** unlockAt: ms since epoch. */
+  launchAllocated: { quantity: string; symbol: string; unlockAt: string }
+  /** The USDT not used when the subscription was allocated. */
+  launchRefund: { symbol: string }
+  /** The project was cancelled: all of it back. */
+  launchCancelled: { symbol: string }
+  launchUnlocked: { quantity: string; symbol: string }
+  launchSold: { quantity: string; symbol: string; price: string; burn: string; stakers: string }
+}
+export interface FuturesNaming {
+  positionId: string
+  symbol: string
+  direction: 'long' | 'short'
+  leverage: string
+}
+export type RecordKind = keyof RecordParamsByKind
+/** A kind with its parameters, as the server writes one. */
+export type RecordDescription = { [K in RecordKind]: { kind: K; params: RecordParamsByKind[K] } }[RecordKind]
 
 /** Spec §4: reviewing (Pending review), finished, rejected. */
 export const RECORD_STATUS = { reviewing: 0, finished: 1, rejected: 2 } as const
@@ -137,8 +222,15 @@ export interface AssetRecord {
   status: RecordStatus
   /** The user's own note (withdrawal remark; for USDT the chain). */
   remark: string
-  /** The system's words: chain and address, the exchange rate, the reason of a rejection. */
+  /**
+   * The server's English summary (chain and address, the exchange rate, the reason of a rejection…)
+   * for operators and older clients; the app shows it only when `kind` is '' (a row it could not read).
+   */
   info: string
+  /** What the record says, as data (RecordParamsByKind); '' for an older row kept as its `info`. */
+  kind: RecordKind | ''
+  /** The kind's parameters ({} when kind is ''). */
+  params: Readonly<Record<string, string>>
   /** ms since epoch */
   createdAt: number
 }

@@ -118,6 +118,27 @@ export interface ContractPosition {
   createdAt: number
   openedAt: number | null
   closedAt: number | null
+  /**
+   * Each close so far, partial or whole, oldest first (a liquidation is not one: see status). A
+   * position closed in one go has one, the whole of openedQuantity; the answer of `close` ends with
+   * the close it made.
+   */
+  closes: ContractClose[]
+}
+
+/** One close of part or all of a position (its asset record is the futures record of the same close). */
+export interface ContractClose {
+  /** Base coin closed. */
+  quantity: string
+  /** The price it closed at. */
+  price: string
+  /** P/L realised by this close, signed, before its fee. */
+  pnl: string
+  /** The close fee, USDT. */
+  fee: string
+  reason: Exclude<CloseReason, 4>
+  /** ms since epoch */
+  closedAt: number
 }
 
 export interface ContractPage {

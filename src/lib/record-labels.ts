@@ -10,7 +10,9 @@ export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
   3: msg`Transfer in`,
   4: msg`Transfer out`,
   5: msg({ message: 'Exchange', context: 'a kind of asset record: one currency exchanged into another' }),
-  6: msg`Contract`,
+  // A seconds-contract order (RECORD_TYPES.contract: the number and key are older than the
+  // leveraged contracts, and stay for compatibility); its label names the product.
+  6: msg`Seconds contract`,
   7: msg`Credit`,
   8: msg({ message: 'Spot trade', context: 'a kind of asset record: one fill of a spot order' }),
   9: msg({ message: 'Leveraged contract', context: 'a kind of asset record: money of a leveraged (futures) position' }),

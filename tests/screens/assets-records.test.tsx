@@ -4,13 +4,14 @@ import type { AssetRecord } from '../../src/contract/assets.ts'
 import { fetchRecords } from '../../src/features/assets/api'
 import { RecordList } from '../../src/features/assets/components/record-list'
 import { formatDate } from '../../src/lib/format'
+import { loadCatalog } from '../../src/lib/i18n'
 import { renderScreen } from './render'
 
 vi.mock('../../src/features/assets/api', () => ({ fetchRecords: vi.fn() }))
 
 const record = (id: number, over: Partial<AssetRecord> = {}): AssetRecord => ({
   id: String(id), accountType: 1, tradeType: 4, currency: 'USDT', amount: '-100', fee: '0', actualArrival: '100',
-  status: 1, remark: '', info: '', createdAt: 1_760_000_000_000 + id, ...over,
+  status: 1, remark: '', info: '', kind: '', params: {}, createdAt: 1_760_000_000_000 + id, ...over,
 })
 const page = (from: number, count: number, sum: number) => ({ list: Array.from({ length: count }, (_, i) => record(from + i)), sum })
 const items = () => within(screen.getByRole('region', { name: 'Records' })).queryAllByRole('article')
@@ -54,4 +55,36 @@ it('says when there are no records', async () => {
   vi.mocked(fetchRecords).mockResolvedValue({ list: [], sum: 0 })
   await renderScreen(() => <RecordList query={{ tradeType: 5 }} />)
   await screen.findByText('No records yet.')
+})
+
+const infoOf = (item: HTMLElement) => within(item).getByText(/^(Info|说明)$/).nextElementSibling?.textContent
+
+it('writes what each record says in the reader’s language, and names a seconds order as such', async () => {
+  const records = [
+    record(1, {
+      tradeType: 6, accountType: 2, amount: '-10', actualArrival: '18.5', info: '#7 BTC/USDT 85900.1 → 85901, profit +8.5',
+      kind: 'secondsSettled', params: { orderId: '7', symbol: 'BTC/USDT', openPrice: '85900.1', settlePrice: '85901', profit: '8.5' },
+    }),
+    record(2, {
+      tradeType: 9, accountType: 2, amount: '0.5', info: '#12 BTC/USDT long 10× closed 0.005 of 0.01 @ 60100, P/L +0.5',
+      kind: 'futuresClose', params: { positionId: '12', symbol: 'BTC/USDT', direction: 'long', leverage: '10', reason: 'user', quantity: '0.005', holding: '0.01', price: '60100', pnl: '0.5' },
+    }),
+    record(3, { tradeType: 7, info: 'words of an operator' }),
+  ]
+  vi.mocked(fetchRecords).mockResolvedValue({ list: records, sum: 3 })
+  await loadCatalog('assets')
+  await renderScreen(() => <RecordList query={{}} />)
+  const [seconds, futures, credit] = await screen.findAllByRole('article')
+  expect(within(seconds as HTMLElement).getByText('Seconds contract')).toBeTruthy()
+  expect(infoOf(seconds as HTMLElement)).toBe('Order #7 BTC/USDT: 85,900.1 → 85,901, profit +8.5 USDT')
+  expect(infoOf(futures as HTMLElement)).toBe('#12 BTC/USDT long 10×: closed 0.005 of 0.01 BTC at 60,100, P/L +0.5 USDT')
+  expect(infoOf(credit as HTMLElement)).toBe('words of an operator')
+  cleanup()
+
+  await renderScreen(() => <RecordList query={{}} />, 'zh-CN')
+  const [secondsZh, futuresZh] = await screen.findAllByRole('article')
+  expect(within(secondsZh as HTMLElement).getByText('秒合约')).toBeTruthy()
+  expect(within(secondsZh as HTMLElement).queryByText('合约')).toBeNull()
+  expect(infoOf(futuresZh as HTMLElement)).toBe('#12 BTC/USDT 多 10×：以 60,100 平仓 0.005 BTC（共 0.01），盈亏 +0.5 USDT')
+  await renderScreen(() => <></>, 'en-US')
 })

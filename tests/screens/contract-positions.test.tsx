@@ -2,6 +2,7 @@
 // coloured by sign; closing part behind its sheet (checks, the estimate, one key); the stops'
 // refusals; added margin with the liquidation price it leads to; a pending entry's cancel; and
 // every change refused offline with nothing sent.
+import { i18n, type MessageDescriptor } from '@lingui/core'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { ContractPosition } from '../../src/contract/contracts.ts'
@@ -47,6 +48,11 @@ beforeEach(() => {
   vi.mocked(fetchContractAccount).mockReset().mockResolvedValue([{ currencyName: 'USDT', availableCurrency: '1000', frozenCurrency: '0' }])
   vi.mocked(fetchPositions).mockReset().mockResolvedValue([HOLDING, PENDING])
   for (const call of [closePosition, addMargin, editStops, cancelEntry]) vi.mocked(call).mockReset().mockResolvedValue({} as ContractPosition)
+  // A whole close answers the position ended, with its one close.
+  vi.mocked(closePosition).mockResolvedValue(contractPosition('11', {
+    status: 3, quantity: '0', margin: '0', closeReason: 1, result: 1, exitPrice: '60150.50', realizedPnl: '15.05',
+    closes: [{ quantity: '0.1', price: '60150.50', pnl: '15.05', fee: '3.007525', reason: 1, closedAt: 1_760_000_060_000 }],
+  }))
 })
 
 async function renderPositions() {
@@ -64,12 +70,17 @@ const field = (sheet: HTMLElement, label: string) => within(sheet).getByLabelTex
 const type = (sheet: HTMLElement, label: string, value: string) => fireEvent.change(field(sheet, label), { target: { value } })
 /** The toast's text: an offline refusal is a message descriptor, translated when shown. */
 const toastText = () => String((store.get(toastsAtom)[0]?.text as { message?: string } | undefined)?.message)
+/** The toast as the trader reads it (en-US). */
+const shownToast = () => {
+  const text = store.get(toastsAtom)[0]?.text
+  return text === undefined ? undefined : i18n._(text as MessageDescriptor)
+}
 const errorIn = (sheet: HTMLElement) => sheet.querySelector('.field__error')?.textContent
 
 it("shows a holding position's P/L and ROE at the live mark, green while it gains and red once it loses", async () => {
   const first = await renderPositions()
   expect(within(first).getByText('Holding')).toBeTruthy()
-  expect(figure(holdingCard(), 'Mark price').textContent).toBe('60150.50')
+  expect(figure(holdingCard(), 'Mark price').textContent).toBe('60,150.50')
   // (60150.5 − 60000) × 0.1 = 15.05 on a margin of 600: +2.50 %.
   const pnl = () => figure(holdingCard(), 'Unrealised P/L (USDT)').firstElementChild as HTMLElement
   expect(pnl().textContent).toBe('+15.05')
@@ -79,11 +90,11 @@ it("shows a holding position's P/L and ROE at the live mark, green while it gain
   await waitFor(() => expect(pnl().textContent).toBe('-10'))
   expect(pnl().className).toBe('trend--down')
   expect(figure(holdingCard(), 'ROE').textContent).toBe('-1.66%')
-  expect(figure(holdingCard(), 'Liq. price').textContent).toBe('54271.36')
-  expect(figure(holdingCard(), 'Stop loss').textContent).toBe('58000.00')
+  expect(figure(holdingCard(), 'Liq. price').textContent).toBe('54,271.36')
+  expect(figure(holdingCard(), 'Stop loss').textContent).toBe('58,000.00')
   // A pending entry shows its limit and no P/L yet.
   const pending = screen.getByRole('article', { name: 'Short BTC/USDT 5× position' })
-  expect(figure(pending, 'Limit price').textContent).toBe('61000.00')
+  expect(figure(pending, 'Limit price').textContent).toBe('61,000.00')
   expect(within(pending).queryByText('Unrealised P/L (USDT)')).toBeNull()
 })
 
@@ -107,6 +118,10 @@ it('closes part of a position after its checks, restating the estimate, with one
   expect(within(sheet).getByText('Est. close fee').nextElementSibling?.textContent).toBe('1.20301 USDT')
   expect(within(sheet).getByText('Est. returned to available').nextElementSibling?.textContent).toBe('244.81699 USDT')
   const loads = vi.mocked(fetchPositions).mock.calls.length
+  vi.mocked(closePosition).mockResolvedValueOnce(contractPosition('11', {
+    quantity: '0.06', margin: '360', realizedPnl: '6.02', closeFee: '1.20301', exitPrice: '60150.50',
+    closes: [{ quantity: '0.04', price: '60150.50', pnl: '6.02', fee: '1.20301', reason: 1, closedAt: 1_760_000_060_000 }],
+  }))
   fireEvent.click(within(sheet).getByRole('button', { name: 'Close part' }))
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   expect(closePosition).toHaveBeenCalledTimes(1)
@@ -114,6 +129,8 @@ it('closes part of a position after its checks, restating the estimate, with one
   expect(input).toEqual({ id: '11', quantity: '0.04' })
   expect(key).toMatch(/^[0-9a-f-]{36}$/)
   expect(store.get(toastsAtom)[0]).toMatchObject({ kind: 'success' })
+  // Not "Position closed": what this close did, and what is still held.
+  expect(shownToast()).toBe('Closed 0.04 BTC at 60,150.50, P/L +6.02 USDT. Still holding 0.06 BTC.')
   await waitFor(() => expect(vi.mocked(fetchPositions).mock.calls.length).toBeGreaterThan(loads))
 })
 
@@ -124,6 +141,7 @@ it('closes all of it without naming a quantity', async () => {
   fireEvent.click(within(sheet).getByRole('button', { name: 'Close all' }))
   await waitFor(() => expect(closePosition).toHaveBeenCalledTimes(1))
   expect(vi.mocked(closePosition).mock.calls[0]?.[0]).toEqual({ id: '11', quantity: undefined })
+  await waitFor(() => expect(shownToast()).toBe('Position closed: 0.1 BTC at 60,150.50, P/L +15.05 USDT.'))
 })
 
 it('refuses stops on the wrong side of the entry or past the liquidation price, then saves, an emptied one removed', async () => {
@@ -161,12 +179,12 @@ it('shows where added margin moves the liquidation price before adding it', asyn
   const sheet = screen.getByRole('dialog', { name: 'Add margin' })
   type(sheet, 'Amount (USDT)', '2000')
   // (6000 − 2600) ÷ (0.1 × 0.995) = 34170.85…, rounded up.
-  expect(within(sheet).getByText('New liquidation price').nextElementSibling?.textContent).toBe('34170.86')
+  expect(within(sheet).getByText('New liquidation price').nextElementSibling?.textContent).toBe('34,170.86')
   fireEvent.click(within(sheet).getByRole('button', { name: 'Add margin' }))
   expect(errorIn(sheet)).toBe('Insufficient available balance')
   type(sheet, 'Amount (USDT)', '100')
   // (6000 − 700) ÷ (0.1 × 0.995) = 53266.33…, rounded up.
-  expect(within(sheet).getByText('New liquidation price').nextElementSibling?.textContent).toBe('53266.34')
+  expect(within(sheet).getByText('New liquidation price').nextElementSibling?.textContent).toBe('53,266.34')
   expect(within(sheet).getByText('Margin').nextElementSibling?.textContent).toBe('600 USDT → 700 USDT')
   expect(addMargin).not.toHaveBeenCalled()
   fireEvent.click(within(sheet).getByRole('button', { name: 'Add margin' }))

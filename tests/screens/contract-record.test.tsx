@@ -97,10 +97,10 @@ it("shows a lost position's result and opens its detail: every label of the spec
   expect(fetchPosition).toHaveBeenCalledWith('9')
   const shown = (term: string) => within(detail).getByText(term).nextElementSibling?.textContent
   expect(['ID', 'Type', 'Limit', 'Multiple', 'Buy price', 'Current price', 'Profit/loss', 'Time', 'Status', 'Stop loss', 'Take profit'].map(shown)).toEqual([
-    '9', 'Long · Market', 'Market', '10×', '60000.00 USDT', '60500.00 USDT', '-600', formatDate(POSITION_TIME), 'Liquidated', '--', '65000.00 USDT',
+    '9', 'Long · Market', 'Market', '10×', '60,000.00 USDT', '60,500.00 USDT', '-600', formatDate(POSITION_TIME), 'Liquidated', '--', '65,000.00 USDT',
   ])
   expect(['Entered at', 'Close reason', 'Trigger price', 'Exit price', 'Closed at', 'Open fee', 'Close fee', 'Net of fees', 'Result'].map(shown)).toEqual([
-    formatDate(POSITION_TIME), 'Liquidation', '54271.36 USDT', '54270.00 USDT', formatDate(POSITION_TIME + 60_000), '3 USDT', '0 USDT', '-603', 'Lose',
+    formatDate(POSITION_TIME), 'Liquidation', '54,271.36 USDT', '54,270.00 USDT', formatDate(POSITION_TIME + 60_000), '3 USDT', '0 USDT', '-603', 'Lose',
   ])
 })
 
@@ -115,5 +115,38 @@ it('offers Retry when a detail cannot be loaded', async () => {
   fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
   const detail = await screen.findByRole('region', { name: 'Position details' })
   expect(within(detail).getByText('Close reason').nextElementSibling?.textContent).toBe('Take profit')
-  expect(within(detail).getByText('Trigger price').nextElementSibling?.textContent).toBe('61000.00 USDT')
+  expect(within(detail).getByText('Trigger price').nextElementSibling?.textContent).toBe('61,000.00 USDT')
+})
+
+const closesOf = (card: HTMLElement) => within(within(card).getByRole('list', { name: 'Closes' })).getAllByRole('listitem')
+const figureIn = (item: HTMLElement, term: string) => within(item).getByText(term).nextElementSibling?.textContent
+
+it('lists each close of a position closed in parts — quantity, price, P/L — and a position closed in one go as before', async () => {
+  const CLOSED = POSITION_TIME + 60_000
+  const halfClosed = contractPosition('21', {
+    quantity: '0.05', margin: '300', realizedPnl: '25', closeFee: '1.525',
+    closes: [{ quantity: '0.05', price: '60500.00', pnl: '25', fee: '1.5125', reason: 1, closedAt: CLOSED }],
+  })
+  const inParts = contractPosition('22', {
+    status: 3, quantity: '0', margin: '0', closeReason: 1, result: 2, exitPrice: '59000.00', realizedPnl: '-25', closeFee: '3', closedAt: CLOSED + 60_000,
+    closes: [
+      { quantity: '0.05', price: '60500.00', pnl: '25', fee: '1.5125', reason: 1, closedAt: CLOSED },
+      { quantity: '0.05', price: '59000.00', pnl: '-50', fee: '1.475', reason: 2, closedAt: CLOSED + 60_000 },
+    ],
+  })
+  const atOnce = won('23')
+  vi.mocked(fetchHistory).mockImplementation(async (status) => page(status === POSITION_FILTERS.holding ? [halfClosed] : [inParts, { ...atOnce, closes: [{ quantity: '0.1', price: '61000.00', pnl: '100', fee: '3.05', reason: 3, closedAt: CLOSED }] }]))
+  await renderScreen(() => <History />)
+  await waitFor(() => expect(rows()).toHaveLength(1))
+  // The half still held shows the half closed, in the holding tab.
+  const [half] = closesOf(rows()[0] as HTMLElement)
+  expect([figureIn(half as HTMLElement, 'Closed'), figureIn(half as HTMLElement, 'Price'), figureIn(half as HTMLElement, 'P/L')]).toEqual(['0.05 BTC', '60,500.00', '+25 USDT'])
+  expect(within(half as HTMLElement).getByText(formatDate(CLOSED))).toBeTruthy()
+
+  fireEvent.click(screen.getByRole('tab', { name: 'Finished' }))
+  await waitFor(() => expect(rows()).toHaveLength(2))
+  const parts = closesOf(rows()[0] as HTMLElement)
+  expect(parts.map((item) => figureIn(item, 'P/L'))).toEqual(['+25 USDT', '-50 USDT'])
+  expect(within(parts[1] as HTMLElement).getByText('Stop loss')).toBeTruthy()
+  expect(within(rows()[1] as HTMLElement).queryByRole('list', { name: 'Closes' })).toBeNull()
 })

@@ -40,7 +40,7 @@ it('lists the contract balances with their USDT value and hides small ones on re
   const list = await screen.findByRole('list', { name: 'Contract assets' })
   const usdt = within(list).getByText('USDT').closest('li') as HTMLElement
   const shown = (term: string) => within(usdt).getByText(term).nextElementSibling?.textContent
-  expect([shown('Available'), shown('Frozen'), shown('Value (USDT)')]).toEqual(['990', '10', '1000.00'])
+  expect([shown('Available'), shown('Frozen'), shown('Value (USDT)')]).toEqual(['990', '10', '1,000.00'])
   expect(within(list).getAllByRole('listitem')).toHaveLength(2)
   fireEvent.click(screen.getByRole('checkbox', { name: 'Hide small balances' }))
   expect(within(list).getAllByRole('listitem')).toHaveLength(1)
@@ -70,4 +70,20 @@ it('transfers into the contract account behind a confirmation, once, and clears 
   expect(vi.mocked(transferIn).mock.calls[0]?.[1]).toMatch(/^[0-9a-f-]{36}$/)
   expect(store.get(toastsAtom)[0]).toMatchObject({ kind: 'success', text: 'c_a_transferSuc' })
   expect(amount.value).toBe('')
+})
+
+it('names a seconds order’s record “Seconds contract” and a leveraged one’s apart, in every language', async () => {
+  const base = { accountType: 2 as const, currency: 'USDT', fee: '0', status: 1 as const, remark: '', info: '', kind: '' as const, params: {}, createdAt: 1_760_000_000_000 }
+  vi.mocked(fetchContractRecords).mockResolvedValue({
+    list: [{ ...base, id: '1', tradeType: 6, amount: '-10', actualArrival: '18' }, { ...base, id: '2', tradeType: 9, amount: '0.5', actualArrival: '42' }],
+    sum: 2,
+  })
+  for (const [locale, seconds, leveraged] of [['en-US', 'Seconds contract', 'Leveraged contract'], ['zh-CN', '秒合约', '杠杆合约']] as const) {
+    await renderScreen(() => <AccountSection currency="USDT" />, locale)
+    fireEvent.click(screen.getAllByRole('tab')[1] as HTMLElement)
+    const rows = await screen.findAllByRole('listitem')
+    expect(rows.map((row) => row.querySelector('.seconds-record__kind')?.firstChild?.textContent?.trim()).filter(Boolean)).toEqual([seconds, leveraged])
+    cleanup()
+  }
+  await renderScreen(() => <></>, 'en-US')
 })

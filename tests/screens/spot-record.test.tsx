@@ -80,7 +80,7 @@ it("opens an order's detail: average price, total fee, the stop's trigger and ev
   const detail = await screen.findByRole('region', { name: 'Order details' })
   const shown = (term: string) => within(detail).getByText(term).nextElementSibling?.textContent
   expect(['Average price', 'Total fee', 'Triggered'].map(shown)).toEqual([
-    '60000.00 USDT', '12.0005 USDT', `${formatDate(ORDER_TIME + 60_000)} @ 58999.50`,
+    '60,000.00 USDT', '12.0005 USDT', `${formatDate(ORDER_TIME + 60_000)} @ 58,999.50`,
   ])
   const fills = within(within(detail).getByRole('list', { name: 'Fills' })).getAllByRole('listitem')
   expect(fills.map((fill) => fill.querySelector('.spot-fill__head')?.textContent)).toEqual([
@@ -89,4 +89,15 @@ it("opens an order's detail: average price, total fee, the stop's trigger and ev
   ])
   expect(within(fills[1] as HTMLElement).getByText('Fee (USDT)').nextElementSibling?.textContent).toBe('3.0005')
   expect(fetchOrderDetail).toHaveBeenCalledWith('9')
+})
+
+it('says how much a filled market buy bought, in the base coin, beside what it spent', async () => {
+  const bought = spotOrder('12', { type: 2, price: '', amount: '', total: '1000', filled: '0.01665', filledQuote: '999.5', avgPrice: '60030.03', status: 3 })
+  vi.mocked(fetchHistory).mockResolvedValue(orderPage([bought]))
+  await renderScreen(() => <History />)
+  await waitFor(() => expect(rows()).toHaveLength(1))
+  const row = rows()[0] as HTMLElement
+  const shown = (term: string) => within(row).getByText(term).nextElementSibling?.textContent
+  expect(shown('Spent / total')).toBe('999.5 / 1,000 USDT')
+  expect(shown('Bought')).toBe('0.01665 BTC')
 })

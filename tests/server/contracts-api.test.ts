@@ -102,6 +102,10 @@ describe('a market entry and its changes', () => {
       frozen = frozen.minus(released)
       available = available.plus(payout)
       expect(after).toMatchObject({ exitPrice: X, realizedPnl: realized.toFixed(), closeFee: closeFees.toFixed(), margin: frozen.toFixed() })
+      // Each close, partial or whole, is a row of the position's history and says what it closed.
+      expect(after.closes.at(-1)).toEqual({ quantity: part, price: X, pnl: pnl.toFixed(), fee: closeFee.toFixed(), reason: 1, closedAt: at })
+      const record = (await post('/contract/contract/getAssetsRecord', { tradeType: String(RECORD_TYPES.futures) })).json.data.list[0]
+      expect(record).toMatchObject({ kind: 'futuresClose', params: { positionId: id, symbol: 'BTC/USDT', direction: 'long', leverage: '20', reason: 'user', quantity: part, price: X, pnl: pnl.toFixed() } })
       expect(await contractUsdt()).toEqual({ available: available.toFixed(), frozen: frozen.toFixed() })
       const house = released.minus(payout).minus(closeFee)
       expect((await withDb(server, (db) => entriesOf(db, id))).at(-1)).toEqual({
@@ -112,6 +116,7 @@ describe('a market entry and its changes', () => {
     const done = await detail(server, user.headers, id)
     const win = realized.minus(fee).minus(closeFees).isGreaterThan(0)
     expect(done).toMatchObject({ status: POSITION_STATUS.finished, closeReason: 1, result: win ? 1 : 2, quantity: '0', closedAt: T0 + 90_000 })
+    expect(done.closes.map((close: { quantity: string }) => close.quantity)).toEqual(['0.004', '0.006'])
     expect((await post(CONTRACT_PATHS.close, { id })).json).toEqual({ code: 0, msg: SERVER_MESSAGES.contractNotHolding, data: null })
     expect(await withDb(server, heldProblems)).toEqual([])
   })

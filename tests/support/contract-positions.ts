@@ -21,5 +21,5 @@ export const contractPosition = (id: string, over: Partial<ContractPosition> = {
   id, symbol: 'btcusdt', base: 'BTC', quote: 'USDT', direction: 1, leverage: 10, entryType: 1, limitPrice: '', quantity: '0.1',
   openedQuantity: '0.1', entryPrice: '60000.00', margin: '600', liquidationPrice: '54271.36', stopLoss: '', takeProfit: '', openFee: '3',
   closeFee: '0', realizedPnl: '0', status: 2, closeReason: null, result: null, exitPrice: '', createdAt: POSITION_TIME,
-  openedAt: POSITION_TIME, closedAt: null, ...over,
+  openedAt: POSITION_TIME, closedAt: null, closes: [], ...over,
 })

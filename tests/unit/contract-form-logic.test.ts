@@ -126,7 +126,7 @@ const POSITION: ContractPosition = {
   id: '7', symbol: 'btcusdt', base: 'BTC', quote: 'USDT', direction: DIRECTIONS.long, leverage: 10, entryType: ENTRY_TYPES.market,
   limitPrice: '', quantity: '0.1', openedQuantity: '0.1', entryPrice: '60000', margin: '600', liquidationPrice: '54271.36',
   stopLoss: '', takeProfit: '', openFee: '3', closeFee: '0', realizedPnl: '0', status: POSITION_STATUS.holding,
-  closeReason: null, result: null, exitPrice: '', createdAt: 1, openedAt: 1, closedAt: null,
+  closeReason: null, result: null, exitPrice: '', createdAt: 1, openedAt: 1, closedAt: null, closes: [],
 }
 
 describe('a position', () => {

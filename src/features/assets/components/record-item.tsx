@@ -3,13 +3,16 @@ import type { AssetRecord } from '../../../contract/assets.ts'
 import { formatDate } from '../../../lib/format'
 import { formatCoin, masked } from '../logic'
 import { RECORD_STATUS_LABELS, RECORD_TYPE_LABELS } from '../../../lib/record-labels'
+import { recordText } from '../record-text'
 
 const STATUS_CLASS = { 0: 'reviewing', 1: 'finished', 2: 'rejected' } as const
 
-/** One asset record with every field of spec §3: amount, fee, actual arrival, status, remark, info, time. */
+/** One asset record with every field of spec §3: amount, fee, actual arrival, status, remark, info (in the reader's language), time. */
 export function RecordItem({ record, hidden = false }: { record: AssetRecord; hidden?: boolean }) {
   const { i18n } = useLingui()
-  const { currency, amount, fee, actualArrival, status, remark, info, createdAt } = record
+  const { currency, amount, fee, actualArrival, status, remark, createdAt } = record
+  // The server's facts in the reader's words (record-text); an older row's own text as written.
+  const info = recordText(record, i18n)
   return (
     <article className="record" aria-label={`${i18n._(RECORD_TYPE_LABELS[record.tradeType])} ${currency}`}>
       <header className="record__head">

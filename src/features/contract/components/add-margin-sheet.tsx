@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { ContractPosition } from '../../../contract/contracts.ts'
 import { dec, plainDecimal, tryDec } from '../../../lib/decimal'
-import { coinText, formatPrice, PLACEHOLDER } from '../../../lib/format'
+import { formatBalance, formatPrice, PLACEHOLDER } from '../../../lib/format'
 import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
 import { TextField } from '../../../lib/ui/text-field'
 import { addMargin } from '../api'
@@ -65,8 +65,8 @@ function AddMarginSheet({ position, terms, available, adding }: AddMarginProps &
       <TextField label={<Trans>Amount ({quote})</Trans>} value={amount} error={error} trailing={max} inputMode="decimal" autoComplete="off"
         onValueChange={(value) => { setAmount(value.trim()); setError(null) }} />
       <dl className="contract-summary">
-        <div><dt><Trans>Available margin</Trans></dt><dd>{available === null ? PLACEHOLDER : `${coinText(available)} ${quote}`}</dd></div>
-        <div><dt><Trans>Margin</Trans></dt><dd>{coinText(position.margin)} {quote}{added && ` → ${coinText(plainDecimal(dec(position.margin).plus(added)))} ${quote}`}</dd></div>
+        <div><dt><Trans>Available margin</Trans></dt><dd>{available === null ? PLACEHOLDER : `${formatBalance(available, quote)} ${quote}`}</dd></div>
+        <div><dt><Trans>Margin</Trans></dt><dd>{formatBalance(position.margin, quote)} {quote}{added && ` → ${formatBalance(plainDecimal(dec(position.margin).plus(added)), quote)} ${quote}`}</dd></div>
         <div><dt><Trans>Liquidation price</Trans></dt><dd>{liquidation(position.liquidationPrice || null)}</dd></div>
         <div className="contract-summary__total">
           <dt><Trans>New liquidation price</Trans></dt>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ContractPosition } from '../../../contract/contracts.ts'
 import { dec, plainDecimal } from '../../../lib/decimal'
-import { coinText, formatPrice } from '../../../lib/format'
+import { coinText, formatBalance, formatPrice } from '../../../lib/format'
 import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
 import { cancelEntry } from '../api'
 import { contractRules } from '../logic'
@@ -31,7 +31,7 @@ export function CancelEntryButton({ position }: { position: ContractPosition }) 
             <div><dt><Trans context="trade direction: up or down, long or short">Direction</Trans></dt><dd>{i18n._(DIRECTION_LABELS[position.direction])} · {position.leverage}×</dd></div>
             <div><dt><Trans>Limit price</Trans></dt><dd>{formatPrice(position.limitPrice, pricePrecision)} {quote}</dd></div>
             <div><dt><Trans>Quantity</Trans></dt><dd>{coinText(position.quantity)} {base}</dd></div>
-            <div className="contract-summary__total"><dt><Trans>Returned to available</Trans></dt><dd>{coinText(held)} {quote}</dd></div>
+            <div className="contract-summary__total"><dt><Trans>Returned to available</Trans></dt><dd>{formatBalance(held, quote)} {quote}</dd></div>
           </dl>
         </ConfirmSheet>
       )}

@@ -3,13 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { ContractPosition } from '../../../contract/contracts.ts'
 import { type BigNumber, plainDecimal } from '../../../lib/decimal'
-import { coinText, formatPrice, PLACEHOLDER } from '../../../lib/format'
+import { coinText, formatBalance, formatPrice, PLACEHOLDER } from '../../../lib/format'
 import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
 import { TextField } from '../../../lib/ui/text-field'
 import { closePosition } from '../api'
 import { contractRules, type ContractTerms } from '../logic'
 import { checkClosePart, estimateClose } from '../position-logic'
-import { DIRECTION_LABELS, DONE, OFFLINE } from './labels'
+import { closeToast } from '../close-text'
+import { DIRECTION_LABELS, OFFLINE } from './labels'
 import { SignedAmount } from './signed-amount'
 import { usePositionAction } from './use-position-action'
 
@@ -24,7 +25,8 @@ export function CloseButton({ position, mark, terms }: { position: ContractPosit
   const closing = usePositionAction(
     (request: CloseRequest, key: string) => closePosition({ id: request.position.id, quantity: request.quantity }, key),
     (request) => `${request.position.id}:${request.quantity ?? 'all'}`,
-    { offline: OFFLINE.close, done: DONE.closed },
+    // The answer is the position after the close: the toast says what this close did.
+    { offline: OFFLINE.close, done: closeToast },
   )
   return (
     <>
@@ -40,7 +42,7 @@ interface CloseSheetProps {
   position: ContractPosition
   mark: string | null
   terms: ContractTerms | null
-  closing: ReturnType<typeof usePositionAction<CloseRequest>>
+  closing: ReturnType<typeof usePositionAction<CloseRequest, ContractPosition>>
 }
 
 function CloseSheet({ position, mark, terms, closing }: CloseSheetProps) {
@@ -60,7 +62,7 @@ function CloseSheet({ position, mark, terms, closing }: CloseSheetProps) {
       <Trans context="close the whole position">All</Trans>
     </button>
   )
-  const money = (value: BigNumber | undefined) => (value ? `${coinText(plainDecimal(value))} ${quote}` : PLACEHOLDER)
+  const money = (value: BigNumber | undefined) => (value ? `${formatBalance(plainDecimal(value), quote)} ${quote}` : PLACEHOLDER)
   return (
     <ConfirmSheet title={<Trans>Close {base}/{quote} {i18n._(DIRECTION_LABELS[position.direction])}</Trans>}
       confirmLabel={all ? <Trans>Close all</Trans> : <Trans>Close part</Trans>} busy={closing.busy} onConfirm={confirm} onCancel={closing.cancel}>

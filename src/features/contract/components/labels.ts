@@ -49,8 +49,8 @@ export const OFFLINE = {
   stops: msg`You are offline. Stop loss and take profit can only be changed while connected.`,
 }
 
+// A close's toast names what it closed: close-text.ts.
 export const DONE = {
-  closed: msg`Position closed`,
   marginAdded: msg`Margin added`,
   stopsSaved: msg`Stop loss and take profit saved`,
 }

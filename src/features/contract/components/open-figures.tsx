@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { coinText, formatPrice, PLACEHOLDER } from '../../../lib/format'
+import { formatBalance, formatPrice, PLACEHOLDER } from '../../../lib/format'
 import type { OpenEstimate } from '../logic'
 import { type BigNumber, plainDecimal } from '../../../lib/decimal'
 
@@ -18,14 +18,14 @@ interface OpenFiguresProps {
  * into the contract account), and what this opening holds, costs and where it would be liquidated.
  */
 export function OpenFigures({ available, loggedIn, quote, pricePrecision, estimate }: OpenFiguresProps) {
-  const money = (value: BigNumber | undefined) => (value ? `${coinText(plainDecimal(value))} ${quote}` : PLACEHOLDER)
+  const money = (value: BigNumber | undefined) => (value ? `${formatBalance(plainDecimal(value), quote)} ${quote}` : PLACEHOLDER)
   const liquidation = estimate ? (estimate.liquidationPrice ? formatPrice(plainDecimal(estimate.liquidationPrice), pricePrecision) : <Trans>None</Trans>) : PLACEHOLDER
   return (
     <dl className="contract-figures">
       <div>
         <dt><Trans>Available margin</Trans></dt>
         <dd>
-          {available === null ? PLACEHOLDER : `${coinText(available)} ${quote}`}
+          {available === null ? PLACEHOLDER : `${formatBalance(available, quote)} ${quote}`}
           {loggedIn && <Link to="/assert/transfer/$type" params={{ type: '1' }} search={{ currency: quote }} className="contract-figures__link"><Trans>Transfer in</Trans></Link>}
         </dd>
       </div>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DIRECTIONS, ENTRY_TYPES } from '../../../contract/contracts.ts'
-import { coinText, formatPrice } from '../../../lib/format'
+import { coinText, formatBalance, formatPrice } from '../../../lib/format'
 import { contractRules } from '../logic'
 import { DIRECTION_LABELS, ENTRY_TYPE_LABELS } from './labels'
 import type { OpenRequest } from './open-request'
@@ -15,7 +15,7 @@ export function OpenSummary({ request }: { request: OpenRequest }) {
   const { input, base, quote, estimate } = request
   const { pricePrecision } = contractRules({ symbol: input.symbol, base, quote })
   const price = (value: string | undefined) => (value ? `${formatPrice(value, pricePrecision)} ${quote}` : <Trans>Not set</Trans>)
-  const money = (value: BigNumber) => `${coinText(plainDecimal(value))} ${quote}`
+  const money = (value: BigNumber) => `${formatBalance(plainDecimal(value), quote)} ${quote}`
   const direction = input.direction === DIRECTIONS.long ? 'long' : 'short'
   return (
     <dl className="contract-summary">

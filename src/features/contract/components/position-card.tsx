@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
 import { DIRECTIONS, type ContractPosition } from '../../../contract/contracts.ts'
-import { coinText, formatDate, formatPrice, PLACEHOLDER } from '../../../lib/format'
+import { coinText, formatBalance, formatDate, formatPrice, PLACEHOLDER } from '../../../lib/format'
 import { usePairTick } from '../../../lib/ui/use-pair-tick'
 import { contractRules, roePercent, unrealisedPnl, type ContractTerms } from '../logic'
 import { entryOf, feesPaid, isHolding, isPending } from '../position-logic'
@@ -9,6 +9,7 @@ import { AddMarginButton } from './add-margin-sheet'
 import { CancelEntryButton } from './cancel-entry-button'
 import { CloseButton } from './close-sheet'
 import { CLOSE_REASON_LABELS, DIRECTION_LABELS, ENTRY_TYPE_LABELS, RESULT_LABELS, STATUS_LABELS } from './labels'
+import { PositionCloses } from './position-closes'
 import { PositionDetail } from './position-detail'
 import { SignedAmount } from './signed-amount'
 import { StopsButton } from './stops-sheet'
@@ -65,7 +66,7 @@ export function PositionCard({ position, terms, mode, available = null }: Positi
         {!open && (
           <dl className="contract-position__pnl">
             {figure(<Trans>Realised P/L ({quote})</Trans>, <SignedAmount value={position.realizedPnl} />)}
-            {figure(<Trans>Fees ({quote})</Trans>, coinText(plainDecimal(feesPaid(position))))}
+            {figure(<Trans>Fees ({quote})</Trans>, formatBalance(plainDecimal(feesPaid(position)), quote))}
           </dl>
         )}
         <dl className="contract-position__figures">
@@ -73,12 +74,13 @@ export function PositionCard({ position, terms, mode, available = null }: Positi
           {figure(isPending(position) ? <Trans>Limit price</Trans> : <Trans>Entry price</Trans>, price(entryOf(position)))}
           {open ? figure(<Trans>Mark price</Trans>, price(mark ?? '')) : figure(<Trans>Exit price</Trans>, price(position.exitPrice))}
           {open && figure(<Trans>Liq. price</Trans>, position.liquidationPrice ? price(position.liquidationPrice) : isPending(position) ? PLACEHOLDER : <Trans>None</Trans>)}
-          {open && figure(<Trans>Margin ({quote})</Trans>, coinText(position.margin))}
+          {open && figure(<Trans>Margin ({quote})</Trans>, formatBalance(position.margin, quote))}
           {!open && figure(<Trans>Close reason</Trans>, position.closeReason === null ? PLACEHOLDER : i18n._(CLOSE_REASON_LABELS[position.closeReason]))}
           {figure(<Trans>Stop loss</Trans>, price(position.stopLoss))}
           {figure(<Trans>Take profit</Trans>, price(position.takeProfit))}
           {figure(open ? <Trans>Opened</Trans> : <Trans>Closed</Trans>, formatDate(open ? position.createdAt : position.closedAt), 'contract-position__time')}
         </dl>
+        {mode === 'record' && <PositionCloses position={position} />}
         <div className="contract-position__actions">
           {mode === 'record' && (
             <button type="button" className="button button--text button--small" aria-expanded={expanded}

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { CLOSE_REASONS, type CloseReason, type ContractPosition } from '../../../contract/contracts.ts'
 import { type BigNumber, dec, plainDecimal } from '../../../lib/decimal'
-import { coinText, formatDate, formatPrice, PLACEHOLDER } from '../../../lib/format'
+import { coinText, formatBalance, formatDate, formatPrice, PLACEHOLDER } from '../../../lib/format'
 import { translate } from '../../../lib/i18n'
 import { useRequest } from '../../../lib/ui/use-request'
 import { fetchPosition } from '../api'
@@ -47,7 +47,7 @@ export function PositionDetail({ id, position, mark }: { id: string; position: C
   const full = detail.state.data
   const { base, quote, pricePrecision } = contractRules(full)
   const price = (value: string) => (value ? `${formatPrice(value, pricePrecision)} ${quote}` : PLACEHOLDER)
-  const money = (value: string) => `${coinText(value)} ${quote}`
+  const money = (value: string) => `${formatBalance(value, quote)} ${quote}`
   const holding = isHolding(full)
   const pnl = holding ? plainOrNull(unrealisedPnl(full.direction, full.entryPrice, mark, full.quantity)) : full.realizedPnl
   const fees = feesPaid(full)

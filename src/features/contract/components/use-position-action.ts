@@ -15,15 +15,16 @@ interface ActionRequest {
  * opens and at the confirm, with the action's own reason (architecture §4: never queued); nothing
  * is sent. Each one may move money, so the account reloads with the positions.
  */
-export function usePositionAction<R extends ActionRequest>(
-  send: (request: R, key: string) => Promise<unknown>,
+export function usePositionAction<R extends ActionRequest, Result = unknown>(
+  send: (request: R, key: string) => Promise<Result>,
   fingerprint: (request: R) => string,
-  messages: { offline: MessageDescriptor; done: ToastText },
+  /** done: the toast, or what to say given the server's answer (a close names what it closed). */
+  messages: { offline: MessageDescriptor; done: ToastText | ((result: Result) => ToastText) },
 ) {
   const positionsChanged = useSetAtom(positionsChangedAtom)
   const loadAccount = useSetAtom(loadContractAccountAtom)
-  const call = useConfirmedCall(send, fingerprint, () => {
-    toast.success(messages.done)
+  const call = useConfirmedCall(send, fingerprint, (result: Result) => {
+    toast.success(typeof messages.done === 'function' ? messages.done(result) : messages.done)
     positionsChanged()
     loadAccount().catch(() => undefined)
   })
@@ -45,4 +46,4 @@ export function usePositionAction<R extends ActionRequest>(
   }
 }
 
-export type PositionAction<R extends ActionRequest> = ReturnType<typeof usePositionAction<R>>
+export type PositionAction<R extends ActionRequest, Result = unknown> = ReturnType<typeof usePositionAction<R, Result>>

@@ -1,7 +1,10 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { InboxMessage } from '../../../contract/profile.ts'
-import { trimZeros } from '../../../lib/format'
+import { coinText } from '../../../lib/format'
+
+/** A figure of a message's parameters for people (grouped, trimmed); '' when the message has none. */
+const figure = (value: string | undefined): string => (value ? coinText(value) : '')
 
 export interface MessageText {
   title: string
@@ -14,7 +17,7 @@ export interface MessageText {
  */
 export function messageText(message: InboxMessage, i18n: I18n): MessageText {
   const p = message.params
-  const amount = trimZeros(p.amount ?? '')
+  const amount = figure(p.amount)
   const currency = (p.currency ?? '').toUpperCase()
   const reason = p.reason ?? ''
   switch (message.kind) {
@@ -33,13 +36,13 @@ export function messageText(message: InboxMessage, i18n: I18n): MessageText {
     case 'liquidation': {
       const symbol = (p.symbol ?? '').toUpperCase()
       const side = p.direction === '2' ? i18n._(msg`short`) : i18n._(msg`long`)
-      const margin = trimZeros(p.margin ?? '')
-      const price = trimZeros(p.price ?? '')
+      const margin = figure(p.margin)
+      const price = figure(p.price)
       return { title: i18n._(msg`Position liquidated`), body: i18n._(msg`Your ${symbol} ${side} position was liquidated at ${price}; the margin of ${margin} USDT was lost.`) }
     }
     case 'launchAllocation': {
       const project = p.project ?? ''
-      const refund = trimZeros(p.refund ?? '')
+      const refund = figure(p.refund)
       return { title: i18n._(msg`Launch allocation`), body: i18n._(msg`You were allocated ${amount} ${currency} in ${project}; ${refund} USDT was refunded.`) }
     }
     case 'launchUnlock': {

@@ -7,7 +7,7 @@ import { CancelButton } from './cancel-button'
 import { SIDE_LABELS, STATUS_LABELS, TYPE_LABELS } from './labels'
 import { OrderDetail } from './order-detail'
 
-/** One order: side, pair, type and state; price or trigger, filled of amount, average price, time; Cancel and its fills. */
+/** One order: side, pair, type and state; price or trigger, filled of amount (a market buy: spent of total, and the coin bought), average price, time; Cancel and its fills. */
 export function OrderRow({ order }: { order: SpotOrder }) {
   const { t, i18n } = useLingui()
   const [expanded, setExpanded] = useState(false)
@@ -32,6 +32,10 @@ export function OrderRow({ order }: { order: SpotOrder }) {
           <div><dt><Trans>Price</Trans></dt><dd>{order.price ? formatPrice(order.price, precision) : <Trans context="the price of a market order: the best available">Market</Trans>}</dd></div>
           {order.triggerPrice && <div><dt><Trans>Trigger price</Trans></dt><dd>{formatPrice(order.triggerPrice, precision)}</dd></div>}
           <div><dt>{order.amount ? <Trans>Filled / amount</Trans> : <Trans>Spent / total</Trans>}</dt><dd>{progress}</dd></div>
+          {/* …and what that spending bought, in the base coin. */}
+          {!order.amount && (
+            <div><dt><Trans context="a market buy: how much of the base coin it bought">Bought</Trans></dt><dd>{coinText(order.filled)} {order.base}</dd></div>
+          )}
           <div><dt><Trans>Average price</Trans></dt><dd>{order.avgPrice ? formatPrice(order.avgPrice, precision) : PLACEHOLDER}</dd></div>
           <div><dt><Trans>Time</Trans></dt><dd>{formatDate(order.createdAt)}</dd></div>
         </dl>

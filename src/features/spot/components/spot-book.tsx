@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type CSSProperties } from 'react'
 import { DEFAULT_DEPTH_TYPE, DEPTH_COMPACT, DEPTH_SIZE, DEPTH_TYPES, type DepthType } from '../../../contract/market.ts'
 import { depthBook, type DepthRow } from '../../../lib/depth-book'
-import { formatPrice } from '../../../lib/format'
+import { coinText, formatPrice } from '../../../lib/format'
 import { stepPrecision, stepSize, type PairRules } from '../logic'
 import { useSpotBook } from './use-spot-book'
 
@@ -47,7 +47,7 @@ export function SpotBook({ rules, lastPrice, trend, full, onFullChange, onPick }
     <section className={full ? 'spot-book spot-book--full' : 'spot-book'} aria-label={t`Order book`}>
       <div className="spot-book__tools">
         <select className="spot-book__step" value={type} onChange={(event) => setType(event.target.value as DepthType)} aria-label={t`Price step`}>
-          {DEPTH_TYPES.map((step) => <option key={step} value={step}>{stepSize(rules.pricePrecision, step)}</option>)}
+          {DEPTH_TYPES.map((step) => <option key={step} value={step}>{coinText(stepSize(rules.pricePrecision, step))}</option>)}
         </select>
         <div className="spot-toggle" role="group" aria-label={t`Levels shown`}>
           <button type="button" aria-pressed={!full} onClick={() => onFullChange(false)} aria-label={t`${DEPTH_COMPACT} levels a side`}>{DEPTH_COMPACT}</button>
