@@ -2,7 +2,7 @@
 // on success). Two records, one per account (transfer out, transfer in), one ledger entry; the
 // answer carries the record of the account the money left.
 import type { AssetRecord, TransferType } from '../../src/contract/assets.ts'
-import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES, TRANSFER_TYPES } from '../../src/contract/assets.ts'
+import { ACCOUNT_TYPES, accountHolds, RECORD_STATUS, RECORD_TYPES, TRANSFER_TYPES } from '../../src/contract/assets.ts'
 import type { BbEnvelope } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
 import { MIN_AMOUNT } from '../../src/contract/rules.ts'
@@ -30,6 +30,9 @@ export async function transfer(ctx: AppContext, call: KeyedCall, fields: Transfe
   if (!direction) return fail(SERVER_MESSAGES.invalidTransferType)
   const currency = checkCurrency(fields.currency)
   if (!currency.ok) return fail(currency.msg)
+  // Only into an account that holds the coin; out of one, anything (a coin moved in before the
+  // contract account held USDT alone can always go back to spot).
+  if (!accountHolds(direction.to, currency.value)) return fail(SERVER_MESSAGES.contractHoldsUsdtOnly)
   const amount = checkAmount(fields.amount, { min: MIN_AMOUNT })
   if (!amount.ok) return fail(amount.msg)
 

@@ -1,18 +1,10 @@
 // Coin logos, drawn here so that the app never loads an image from another host: a disc in the
-// coin's brand colour with its ticker. Served as SVG under a CSP that forbids scripts and any
-// fetch, so a logo opened on its own is inert.
+// coin's colour (src/contract/coin-mark.ts, the same the app's inline marks use, so a coin looks
+// alike in the market list and the asset lists) with its ticker. Served as SVG under a CSP that
+// forbids scripts and any fetch, so a logo opened on its own is inert.
+import { CURRENCIES } from '../../src/contract/assets.ts'
+import { coinColour } from '../../src/contract/coin-mark.ts'
 import { MARKET_LOGO_PATH } from '../../src/contract/market.ts'
-
-const COLOURS: Readonly<Record<string, string>> = {
-  BTC: '#f7931a',
-  ETH: '#627eea',
-  LTC: '#345d9d',
-  EOS: '#1b1b1b',
-  ADA: '#0033ad',
-  XRP: '#23292f',
-  DOGE: '#c2a633',
-  USDT: '#26a17b',
-}
 
 export const LOGO_HEADERS = {
   'content-type': 'image/svg+xml; charset=utf-8',
@@ -32,7 +24,7 @@ function draw(coin: string, colour: string): string {
   ].join('')
 }
 
-const LOGOS = new Map(Object.entries(COLOURS).map(([coin, colour]) => [`${coin.toLowerCase()}.svg`, draw(coin, colour)]))
+const LOGOS = new Map(CURRENCIES.map((coin) => [`${coin.toLowerCase()}.svg`, draw(coin, coinColour(coin))]))
 
 /** The SVG for a file name under MARKET_LOGO_PATH ("btc.svg"), or undefined. */
 export const logoFile = (file: string): string | undefined => LOGOS.get(file)

@@ -46,6 +46,8 @@ export const SERVER_MESSAGES = {
   unknownCurrency: 'This currency is not supported',
   invalidAccountType: 'Unknown account type',
   invalidTransferType: 'Unknown transfer direction',
+  // A transfer into the contract account of anything but USDT (assets.ts ACCOUNT_CURRENCIES).
+  contractHoldsUsdtOnly: 'The contract account holds USDT only',
   sameCurrency: 'Please choose two different currencies',
   exchangeTooSmall: 'The amount is too small to exchange',
   priceUnavailable: 'The price is not available right now, please try again later',

@@ -41,6 +41,7 @@ export const KNOWN_MESSAGES = [
   msg({ id: 'This currency is not supported', message: 'This currency is not supported' }),
   msg({ id: 'Unknown account type', message: 'Unknown account type' }),
   msg({ id: 'Unknown transfer direction', message: 'Unknown transfer direction' }),
+  msg({ id: 'The contract account holds USDT only', message: 'The contract account holds USDT only' }),
   msg({ id: 'Please choose two different currencies', message: 'Please choose two different currencies' }),
   msg({ id: 'The amount is too small to exchange', message: 'The amount is too small to exchange' }),
   msg({ id: 'The price is not available right now, please try again later', message: 'The price is not available right now, please try again later' }),

@@ -63,7 +63,7 @@ it("a launched coin's detail leads to selling it on the launchpad, not to a tran
   expect(screen.queryByRole('link', { name: 'Transfer' })).toBeNull()
   await waitFor(() => expect(screen.getByText('Value (USDT)').nextElementSibling?.textContent).toBe('15.00'))
   cleanup()
-  await renderScreen(() => <AssetDetail currency="BTC" account={1} />)
+  await renderScreen(() => <AssetDetail currency="USDT" account={1} />)
   await screen.findByRole('link', { name: 'Transfer' })
   expect(screen.queryByRole('link', { name: 'Sell in my subscriptions' })).toBeNull()
 })

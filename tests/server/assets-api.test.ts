@@ -21,14 +21,31 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 describe('accounts', () => {
-  it('lists every currency of both accounts in catalogue order, zeros included', async () => {
+  it('lists every currency the account holds in catalogue order, zeros included: spot all, contract USDT', async () => {
     const spot = await server.post(ASSET_PATHS.accounts, { accountType: '1' }, alice.headers)
     expect(spot.json.code).toBe(BB_OK)
     expect(spot.json.data.map((row: { currencyName: string }) => row.currencyName)).toEqual([...CURRENCIES])
     expect(spot.json.data[0]).toEqual({ currencyName: 'USDT', availableCurrency: '1000', frozenCurrency: '0' })
     expect(spot.json.data[1]).toEqual({ currencyName: 'BTC', availableCurrency: '0.5', frozenCurrency: '0' })
     const contract = await server.post(ASSET_PATHS.accounts, { accountType: '2' }, alice.headers)
-    expect(contract.json.data.every((row: { availableCurrency: string }) => row.availableCurrency === '0')).toBe(true)
+    expect(contract.json.data).toEqual([{ currencyName: 'USDT', availableCurrency: '0', frozenCurrency: '0' }])
+  })
+
+  it('refuses a coin other than USDT into the contract account, and lets one already there go back', async () => {
+    // A balance from before the contract account held USDT alone.
+    const holder = await fundedUser(server, 'held-before@assets.test', [{ currency: 'BTC', amount: '0.3' }, { currency: 'ETH', amount: '2', accountType: 2 }])
+    const before = await snapshot(server)
+    const into = await server.post(ASSET_PATHS.transfer, { amount: '0.1', currency: 'BTC', type: '1' }, holder.headers)
+    expect(into.json).toEqual({ code: 0, msg: SERVER_MESSAGES.contractHoldsUsdtOnly, data: null })
+    expect(await snapshot(server)).toEqual(before)
+    const listed = async () => (await server.post(ASSET_PATHS.accounts, { accountType: '2' }, holder.headers)).json.data
+    expect(await listed()).toEqual([
+      { currencyName: 'USDT', availableCurrency: '0', frozenCurrency: '0' },
+      { currencyName: 'ETH', availableCurrency: '2', frozenCurrency: '0' },
+    ])
+    const back = await server.post(ASSET_PATHS.transfer, { amount: '2', currency: 'ETH', type: '2' }, holder.headers)
+    expect(back.json.code).toBe(BB_OK)
+    expect(await listed()).toEqual([{ currencyName: 'USDT', availableCurrency: '0', frozenCurrency: '0' }])
   })
 
   it('needs a session and a known account type', async () => {

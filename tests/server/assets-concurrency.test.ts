@@ -51,15 +51,15 @@ describe('200 concurrent transfers of one balance', () => {
 
 describe('idempotency keys', () => {
   it('move money once for one key sent 20 times at once, all 20 answers the same success', async () => {
-    const user = await fundedUser(server, 'twenty@assets.test', [{ currency: 'BTC', amount: '1' }])
+    const user = await fundedUser(server, 'twenty@assets.test', [{ currency: 'USDT', amount: '1' }])
     const headers = { ...user.headers, [IDEMPOTENCY_HEADER]: 'tap-2026-0001' }
     const before = await snapshot(server)
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => server.post(ASSET_PATHS.transfer, { amount: '0.25', currency: 'BTC', type: '1' }, headers)),
+      Array.from({ length: 20 }, () => server.post(ASSET_PATHS.transfer, { amount: '0.25', currency: 'USDT', type: '1' }, headers)),
     )
     expect(answers[0]?.json.code).toBe(BB_OK)
     for (const answer of answers) expect(answer.text).toBe(answers[0]?.text)
-    expect((await balanceOf(server, user.userId, 1, 'BTC')).available).toBe('0.75')
+    expect((await balanceOf(server, user.userId, 1, 'USDT')).available).toBe('0.75')
     const after = await snapshot(server)
     expect(after.entries).toBe(before.entries + 1)
     expect(after.records).toBe(before.records + 2)
@@ -67,23 +67,23 @@ describe('idempotency keys', () => {
   })
 
   it('refuse the same key with another body, and keys are per user', async () => {
-    const user = await fundedUser(server, 'reuse@assets.test', [{ currency: 'ETH', amount: '2' }])
-    const other = await fundedUser(server, 'reuse2@assets.test', [{ currency: 'ETH', amount: '2' }])
+    const user = await fundedUser(server, 'reuse@assets.test', [{ currency: 'USDT', amount: '2' }])
+    const other = await fundedUser(server, 'reuse2@assets.test', [{ currency: 'USDT', amount: '2' }])
     const key = { [IDEMPOTENCY_HEADER]: 'same_key_123' }
-    const first = await server.post(ASSET_PATHS.transfer, { amount: '1', currency: 'ETH', type: '1' }, { ...user.headers, ...key })
+    const first = await server.post(ASSET_PATHS.transfer, { amount: '1', currency: 'USDT', type: '1' }, { ...user.headers, ...key })
     expect(first.json.code).toBe(BB_OK)
     const before = await snapshot(server)
     for (const body of [
-      { amount: '1.5', currency: 'ETH', type: '1' },
-      { amount: '1', currency: 'ETH', type: '2' },
+      { amount: '1.5', currency: 'USDT', type: '1' },
+      { amount: '1', currency: 'USDT', type: '2' },
     ]) {
       const reused = await server.post(ASSET_PATHS.transfer, body, { ...user.headers, ...key })
       expect(reused.json).toEqual({ code: 0, msg: SERVER_MESSAGES.idempotencyKeyReused, data: null })
     }
-    const onExchange = await server.post(ASSET_PATHS.exchange, { from: 'ETH', to: 'USDT', amount: '1' }, { ...user.headers, ...key })
+    const onExchange = await server.post(ASSET_PATHS.exchange, { from: 'USDT', to: 'ETH', amount: '1' }, { ...user.headers, ...key })
     expect(onExchange.json.msg).toBe(SERVER_MESSAGES.idempotencyKeyReused)
     expect(await snapshot(server)).toEqual(before)
-    const sameKeyOtherUser = await server.post(ASSET_PATHS.transfer, { amount: '1', currency: 'ETH', type: '1' }, { ...other.headers, ...key })
+    const sameKeyOtherUser = await server.post(ASSET_PATHS.transfer, { amount: '1', currency: 'USDT', type: '1' }, { ...other.headers, ...key })
     expect(sameKeyOtherUser.json.code).toBe(BB_OK)
   })
 

@@ -28,7 +28,7 @@ describe('what a withdrawal delivers', () => {
     expect(formatCoin('1')).toBe('1')
     expect(formatCoin('0.50')).toBe('0.5')
     expect(formatCoin('10.000000019')).toBe('10.00000001')
-    expect(formatCoin('1000')).toBe('1000')
+    expect(formatCoin('1000')).toBe('1,000')
     expect(formatCoin(undefined)).toBe('--')
   })
 })

@@ -4,10 +4,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { compare, dec, tryDec, type DecimalValue } from '../../lib/decimal'
-import { formatAmount } from '../../lib/format'
+import { coinText, inputAmount } from '../../lib/format'
 import { collectErrors } from '../../lib/form-errors'
 import { validateAmount, validateProofUploaded, validateRequired, validateTradePassword } from '../../lib/validate'
-import { ACCOUNT_TYPES, SMALL_BALANCE_USDT, TRANSFER_TYPES, type AccountTypeId, type AssetRow, type TransferType } from '../../contract/assets.ts'
+import { ACCOUNT_TYPES, accountHolds, CURRENCIES, SMALL_BALANCE_USDT, TRANSFER_TYPES, type AccountTypeId, type AssetRow, type Currency, type TransferType } from '../../contract/assets.ts'
 import { validateTransferAmount } from '../../lib/validate'
 
 /** The proof image's size limit, checked before sending so a phone does not upload 20 MB for a refusal. */
@@ -23,11 +23,8 @@ const M = {
   remark: msg`Please enter a remark`,
 }
 
-/** A coin amount as the server stated it (min, max, fee): up to 8 decimals, cut, without trailing zeros. */
-export function formatCoin(value: DecimalValue | null | undefined): string {
-  const text = formatAmount(value)
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text
-}
+/** A coin amount as the server stated it (min, max, fee) for people: up to 8 decimals, cut, without trailing zeros, grouped. */
+export const formatCoin = (value: DecimalValue | null | undefined): string => coinText(value)
 
 // Kept here for the screens that take them from logic; the routes' searches use ./coin-search directly.
 export { firstChain, parseChain, parseCurrency } from './coin-search'
@@ -167,12 +164,23 @@ export const transferAccounts = (type: TransferType): { from: AccountTypeId; to:
 export const reverseTransfer = (type: TransferType): TransferType =>
   type === TRANSFER_TYPES.spotToContract ? TRANSFER_TYPES.contractToSpot : TRANSFER_TYPES.spotToContract
 
+/**
+ * The coins a transfer offers: those the receiving account holds (into contract: USDT alone) and
+ * the sending one holds too — or still has some of (a coin moved into the contract account before
+ * it held USDT alone can always go back to spot). The server refuses the rest.
+ */
+export const transferCurrencies = (type: TransferType, sourceRows: readonly AssetRow[] | null): Currency[] => {
+  const { from, to } = transferAccounts(type)
+  return CURRENCIES.filter((currency) =>
+    accountHolds(to, currency) && (accountHolds(from, currency) || compare(availableOf(sourceRows, currency) ?? '0', '0') > 0))
+}
+
 /** The available balance of `currency` in a loaded list: '0' when never held, null while not loaded. */
 export const availableOf = (rows: readonly AssetRow[] | null, currency: string): string | null =>
   rows === null ? null : (rows.find((row) => row.currencyName === currency)?.availableCurrency ?? '0')
 
 /** "Max": the whole available balance at the 8 decimals an amount may carry, cut rather than rounded up. */
-export const maxAmount = (available: DecimalValue): string => dec(formatAmount(available)).toFixed()
+export const maxAmount = (available: DecimalValue): string => inputAmount(available) || '0'
 
 /** Spec §5: at least 0.00001 (c_a_transferTip), then no more than the source account holds. */
 export const checkTransfer = (form: { amount: string }, available: string | null) =>

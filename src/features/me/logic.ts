@@ -131,3 +131,6 @@ export function searchFaq(entries: readonly FaqEntry[], query: string): FaqEntry
 /** Unread counts above 99 show as 99+ (a badge has room for three characters). */
 export const unreadBadge = (count: number): string => (count > 99 ? '99+' : String(count))
 
+
+/** A message id the server can look up (a positive integer, as it checks); anything else is no message. */
+export const isMessageId = (id: string): boolean => /^[1-9]\d{0,15}$/.test(id)

@@ -2,6 +2,7 @@ import '../assets.css'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { CURRENCIES } from '../../../contract/assets.ts'
+import { CoinIcon } from '../../../lib/ui/coin-icon'
 
 /** The address books, one per currency (spec §2 /assert/addresscurrencylist). */
 export function AddressCurrencyList() {
@@ -10,7 +11,7 @@ export function AddressCurrencyList() {
     <ul className="menu" aria-label={t`Currencies`}>
       {CURRENCIES.map((currency) => (
         <li key={currency}>
-          <Link to="/assert/addresslist" search={{ currency }} className="menu__item"><span>{currency}</span></Link>
+          <Link to="/assert/addresslist" search={{ currency }} className="menu__item"><span><CoinIcon symbol={currency} />{currency}</span></Link>
         </li>
       ))}
     </ul>

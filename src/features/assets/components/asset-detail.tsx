@@ -2,11 +2,12 @@ import '../assets.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { ACCOUNT_TYPES, CURRENCIES, type AccountTypeId, type AssetRow } from '../../../contract/assets.ts'
-import { formatAmount, PLACEHOLDER } from '../../../lib/format'
+import { formatValue, PLACEHOLDER } from '../../../lib/format'
 import { translate } from '../../../lib/i18n'
 import { useAtomValue } from '../../../lib/store'
+import { CoinIcon } from '../../../lib/ui/coin-icon'
 import { amountsMaskedAtom, launchCoinsAtom } from '../atoms'
-import { formatCoin, masked, rowValue } from '../logic'
+import { formatCoin, masked, rowValue, transferCurrencies } from '../logic'
 import { ACCOUNT_LABELS } from './record-labels'
 import { useAccount } from './use-account'
 import { useUsdtCloses } from './use-usdt-closes'
@@ -30,10 +31,18 @@ export function AssetDetail({ currency, account }: AssetDetailProps) {
   const coin = account === ACCOUNT_TYPES.spot ? CURRENCIES.find((known) => known === currency) : undefined
   const launchCoins = useAtomValue(launchCoinsAtom)
   const launched = coin === undefined && launchCoins[currency] !== undefined
+  // The account's id is also the direction out of it (1 spot → contract, 2 contract → spot); a coin
+  // the other account cannot hold (BTC into contract) is not offered a transfer.
+  const transferable = (transferCurrencies(account, rows) as readonly string[]).includes(currency)
   return (
     <section className="card asset-detail" aria-label={t`${currency} in the ${i18n._(ACCOUNT_LABELS[account])}`}>
       <header className="asset-detail__head">
-        <h2 className="asset-detail__currency">{currency}</h2>
+        <h2 className="asset-detail__currency">
+          {launchCoins[currency]?.logo
+            ? <img className="asset-row__logo" src={launchCoins[currency].logo} alt="" width={24} height={24} />
+            : <CoinIcon symbol={currency} size={24} />}
+          {currency}
+        </h2>
         <span className="muted">{i18n._(ACCOUNT_LABELS[account])}</span>
       </header>
       {!rows && error ? (
@@ -45,14 +54,14 @@ export function AssetDetail({ currency, account }: AssetDetailProps) {
         <dl className="figures" aria-busy={!rows}>
           <div><dt><Trans>Available</Trans></dt><dd>{show(row && formatCoin(row.availableCurrency))}</dd></div>
           <div><dt><Trans>Frozen</Trans></dt><dd>{show(row && formatCoin(row.frozenCurrency))}</dd></div>
-          <div><dt><Trans>Value (USDT)</Trans></dt><dd>{show(value ? formatAmount(value, 2) : null)}</dd></div>
+          <div><dt><Trans>Value (USDT)</Trans></dt><dd>{show(value ? formatValue(value) : null)}</dd></div>
         </dl>
       )}
       <div className="asset-detail__actions">
         {launched ? (
           // A launched coin cannot be transferred, deposited or withdrawn: it leaves by a sale back to the launchpad pool.
           <Link to="/home/record" className="button button--primary button--small"><Trans>Sell in my subscriptions</Trans></Link>
-        ) : (
+        ) : transferable && (
           <Link to="/assert/transfer/$type" params={{ type: String(account) }} search={{ currency }} className="button button--primary button--small">
             <Trans>Transfer</Trans>
           </Link>

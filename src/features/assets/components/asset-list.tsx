@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { AccountTypeId } from '../../../contract/assets.ts'
+import { listedRows, type AccountTypeId } from '../../../contract/assets.ts'
 import { translate } from '../../../lib/i18n'
 import { useAtom, useAtomValue } from '../../../lib/store'
 import { amountsMaskedAtom, hideSmallAtom, type AccountState } from '../atoms'
@@ -42,7 +42,8 @@ export function AssetList({ type, state, closes, onRefresh }: AssetListProps) {
       </div>
     )
   } else {
-    const shown = visibleRows(rows, closes, hideSmall)
+    // Only what the account can hold (and anything left in it), whichever answer the rows came from.
+    const shown = visibleRows(listedRows(type, rows), closes, hideSmall)
     body = shown.length === 0 ? (
       <p className="empty-state" role="status">
         {rows.length === 0 ? <Trans>No assets in this account yet.</Trans> : <Trans>Only small balances, which are hidden.</Trans>}

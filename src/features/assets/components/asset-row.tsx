@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { AccountTypeId, AssetRow } from '../../../contract/assets.ts'
-import { formatAmount, PLACEHOLDER } from '../../../lib/format'
+import { formatBalance, formatValue, PLACEHOLDER } from '../../../lib/format'
 import { useAtomValue } from '../../../lib/store'
+import { CoinIcon } from '../../../lib/ui/coin-icon'
 import { launchCoinsAtom } from '../atoms'
-import { formatCoin, masked, rowValue } from '../logic'
+import { masked, rowValue } from '../logic'
 
 interface AssetRowItemProps {
   row: AssetRow
@@ -16,20 +17,21 @@ interface AssetRowItemProps {
 /** One currency of an account: available, frozen and its value in USDT; a tap opens its detail. */
 export function AssetRowItem({ row, account, closes, hidden }: AssetRowItemProps) {
   const value = rowValue(row, closes)
-  // A launched coin shows its logo (the other coins are known by their symbol alone).
+  // A launched coin shows its project's logo; every other coin (and a launched one whose logo is
+  // not loaded yet) its drawn mark, in the same hue.
   const logo = useAtomValue(launchCoinsAtom)[row.currencyName]?.logo
   return (
     <li className="asset-row">
       <Link to="/assert/detail/$id" params={{ id: row.currencyName }} search={{ account }} className="asset-row__link">
-        {logo && <img className="asset-row__logo" src={logo} alt="" width={20} height={20} loading="lazy" />}
+        {logo ? <img className="asset-row__logo" src={logo} alt="" width={20} height={20} loading="lazy" /> : <CoinIcon symbol={row.currencyName} />}
         {row.currencyName}
       </Link>
       <dl className="asset-row__figures">
-        <div><dt><Trans>Available</Trans></dt><dd>{masked(formatCoin(row.availableCurrency), hidden)}</dd></div>
-        <div><dt><Trans>Frozen</Trans></dt><dd>{masked(formatCoin(row.frozenCurrency), hidden)}</dd></div>
+        <div><dt><Trans>Available</Trans></dt><dd>{masked(formatBalance(row.availableCurrency, row.currencyName), hidden)}</dd></div>
+        <div><dt><Trans>Frozen</Trans></dt><dd>{masked(formatBalance(row.frozenCurrency, row.currencyName), hidden)}</dd></div>
         <div>
           <dt><Trans>Value (USDT)</Trans></dt>
-          <dd>{masked(value === null ? PLACEHOLDER : formatAmount(value, 2), hidden)}</dd>
+          <dd>{masked(value === null ? PLACEHOLDER : formatValue(value), hidden)}</dd>
         </div>
       </dl>
     </li>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AssetRow } from '../../../contract/assets.ts'
-import { formatAmount, PLACEHOLDER } from '../../../lib/format'
+import { formatValue, PLACEHOLDER } from '../../../lib/format'
 import { useAtom } from '../../../lib/store'
 import { amountsMaskedAtom } from '../atoms'
 import { accountTotal, masked } from '../logic'
@@ -28,7 +28,7 @@ export function AssetSummary({ rows, closes }: AssetSummaryProps) {
         </button>
       </div>
       <p className="asset-summary__total" data-testid="asset-total">
-        {masked(total === null ? PLACEHOLDER : formatAmount(total, 2), hidden)}
+        {masked(total === null ? PLACEHOLDER : formatValue(total), hidden)}
       </p>
     </section>
   )

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { translate } from '../../../lib/i18n'
+import { formatRate } from '../../../lib/format'
 import { feePercent, formatCoin } from '../logic'
 import type { QuoteState } from './use-exchange-quote'
 
@@ -13,7 +14,7 @@ export function ExchangeQuoteCard({ state, from, to }: { state: QuoteState; from
       {state.status === 'loading' && <p className="muted" role="status"><Trans>Getting a quote…</Trans></p>}
       {state.status === 'ready' && (
         <dl className="figures">
-          <div><dt><Trans>Rate</Trans></dt><dd>1 {from} ≈ {formatCoin(state.quote.rate)} {to}</dd></div>
+          <div><dt><Trans>Rate</Trans></dt><dd>{formatRate(state.quote.rate, from, to)}</dd></div>
           <div><dt><Trans>Fee ({feePercent(state.quote.feeRate)}%)</Trans></dt><dd>{formatCoin(state.quote.fee)} {to}</dd></div>
           <div className="figures__total"><dt><Trans>You receive about</Trans></dt><dd>{formatCoin(state.quote.receive)} {to}</dd></div>
         </dl>

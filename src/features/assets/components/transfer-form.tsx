@@ -9,7 +9,7 @@ import { ConfirmSheet } from '../../../lib/ui/confirm-sheet'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { sendTransfer } from '../api'
 import { loadAccountAtom } from '../atoms'
-import { availableOf, checkTransfer, formatCoin, plainAmount, transferAccounts } from '../logic'
+import { availableOf, checkTransfer, formatCoin, plainAmount, transferAccounts, transferCurrencies } from '../logic'
 import { AmountMaxField } from './amount-max-field'
 import { CurrencySelect } from './currency-select'
 import { PendingTransfers } from './pending-transfers'
@@ -32,10 +32,13 @@ interface TransferRequest {
 }
 
 /** Moves funds between the spot and contract accounts (spec §2 /assert/transfer/{type}, §4, §5). */
-export function TransferForm({ type, currency, onCurrencyChange, onReverse }: TransferFormProps) {
+export function TransferForm({ type, currency: asked, onCurrencyChange, onReverse }: TransferFormProps) {
   const { t, i18n } = useLingui()
   const { from, to } = transferAccounts(type)
   const source = useAccount(from)
+  // A coin the receiving account cannot hold (?currency=BTC into contract) falls back to USDT.
+  const options = transferCurrencies(type, source.rows)
+  const currency = options.includes(asked) ? asked : 'USDT'
   const load = useSetAtom(loadAccountAtom)
   const [amount, setAmount] = useState('')
   const [errors, setErrors] = useState<FormErrors<'amount'>>({})
@@ -62,7 +65,7 @@ export function TransferForm({ type, currency, onCurrencyChange, onReverse }: Tr
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={t`Transfer`}>
       <TransferDirection type={type} onReverse={onReverse} />
-      <CurrencySelect label={<Trans>Currency</Trans>} value={currency} onChange={onCurrencyChange} />
+      <CurrencySelect label={<Trans>Currency</Trans>} value={currency} onChange={onCurrencyChange} options={options} />
       <AmountMaxField currency={currency} available={available} value={amount} error={errors.amount}
         placeholder={t`At least 0.00001`} onValueChange={(next) => { setAmount(next); setErrors({}) }} />
       <SubmitButton busy={call.busy}><Trans>Transfer</Trans></SubmitButton>

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
+import { ACCOUNT_TYPES, listedRows } from '../../../contract/assets.ts'
 import type { PriceListAnswer } from '../../../contract/market.ts'
-import { formatAmount, PLACEHOLDER } from '../../../lib/format'
+import { formatValue, PLACEHOLDER } from '../../../lib/format'
 import { translate } from '../../../lib/i18n'
 import { useAtom } from '../../../lib/store'
+import { CoinIcon } from '../../../lib/ui/coin-icon'
 import { subscribeMarket } from '../../../lib/sw-bridge'
 import { PRICE_LIST_TOPIC } from '../api'
 import { rowValue, visibleRows } from '../account-logic'
@@ -27,7 +29,7 @@ export function ContractAssets() {
   const { rows, error, loading, reload } = useContractAccount()
   const closes = useUsdtCloses()
   const [hideSmall, setHideSmall] = useAtom(hideSmallAtom)
-  const shown = rows ? visibleRows(rows, closes, hideSmall) : null
+  const shown = rows ? visibleRows(listedRows(ACCOUNT_TYPES.contract, rows), closes, hideSmall) : null
   const reason = error instanceof Error ? translate(error.message) : ''
   return (
     <div className="seconds-assets">
@@ -53,11 +55,11 @@ export function ContractAssets() {
             const value = rowValue(row, closes)
             return (
               <li key={row.currencyName} className="seconds-asset">
-                <strong>{row.currencyName}</strong>
+                <strong><CoinIcon symbol={row.currencyName} />{row.currencyName}</strong>
                 <dl className="seconds-asset__figures">
                   <div><dt><Trans>Available</Trans></dt><dd>{coin(row.availableCurrency)}</dd></div>
                   <div><dt><Trans>Frozen</Trans></dt><dd>{coin(row.frozenCurrency)}</dd></div>
-                  <div><dt><Trans>Value (USDT)</Trans></dt><dd>{value === null ? PLACEHOLDER : formatAmount(value, 2)}</dd></div>
+                  <div><dt><Trans>Value (USDT)</Trans></dt><dd>{value === null ? PLACEHOLDER : formatValue(value)}</dd></div>
                 </dl>
               </li>
             )
