@@ -73,7 +73,7 @@ test('log in as the demo account', async () => {
 test('a deposit of 25 USDT with a proof waits for review, and approval credits exactly 25', async () => {
   const { page } = world.browser
   const before = await spotUsdt(page)
-  assert.equal(before.available, '10000')
+  assert.equal(before.available, '10,000')
   await page.goto(`${world.server.url}/mobile/assert/recharge?currency=USDT`)
   await page.getByRole('img', { name: 'QR code of the USDT TRC20 deposit address' }).waitFor()
   assert.match(await page.getByTestId('deposit-address').innerText(), /^T[1-9A-HJ-NP-Za-km-z]{33}$/)
@@ -91,11 +91,11 @@ test('a deposit of 25 USDT with a proof waits for review, and approval credits e
 
   const record = await latestRecord(page, 'Deposit')
   await record.getByText('Pending review').waitFor()
-  assert.equal((await spotUsdt(page)).available, '10000', 'nothing is credited before the review')
+  assert.equal((await spotUsdt(page)).available, '10,000', 'nothing is credited before the review')
 
   approve(depositId)
   await page.reload()
-  assert.equal((await spotUsdt(page)).available, '10025')
+  assert.equal((await spotUsdt(page)).available, '10,025')
   await (await latestRecord(page, 'Deposit')).getByText('Finished').waitFor()
 })
 
@@ -126,12 +126,12 @@ test('an address added from the withdrawal is picked, and 20 USDT are frozen, th
   const withdrawalId = await recordIdOf(answer)
   await page.getByText(/Withdrawal of 20 USDT submitted/).waitFor()
 
-  assert.deepEqual(await spotUsdt(page), { available: '10005', frozen: '20' })
+  assert.deepEqual(await spotUsdt(page), { available: '10,005', frozen: '20' })
   await (await latestRecord(page, 'Withdrawal')).getByText('Pending review').waitFor()
 
   approve(withdrawalId)
   await page.reload()
-  assert.deepEqual(await spotUsdt(page), { available: '10005', frozen: '0' })
+  assert.deepEqual(await spotUsdt(page), { available: '10,005', frozen: '0' })
   await (await latestRecord(page, 'Withdrawal')).getByText('Finished').waitFor()
 })
 

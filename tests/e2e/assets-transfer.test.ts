@@ -17,7 +17,7 @@ async function figure(page: Page, list: string, currency: string, term: string):
 /** The total once prices have come in (it shows '--' until every held coin has a price). */
 async function total(page: Page): Promise<string> {
   const shown = page.getByTestId('asset-total')
-  await page.waitForFunction(() => /^\d+\.\d{2}$/.test(document.querySelector('[data-testid=asset-total]')?.textContent ?? ''))
+  await page.waitForFunction(() => /^[\d,]+\.\d{2}$/.test(document.querySelector('[data-testid=asset-total]')?.textContent ?? ''))
   return (await shown.textContent()) ?? ''
 }
 async function waitForFigure(page: Page, list: string, currency: string, term: string, expected: string) {
@@ -38,19 +38,19 @@ test('log in from the Assets tab and see the spot and contract lists with their 
   await page.waitForURL('**/mobile/account/assert/1')
 
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
-  assert.equal(await figure(page, 'Spot assets', 'USDT', 'Available'), '10000')
+  assert.equal(await figure(page, 'Spot assets', 'USDT', 'Available'), '10,000')
   assert.equal(await figure(page, 'Spot assets', 'BTC', 'Available'), '0.5')
   assert.equal(await figure(page, 'Spot assets', 'ETH', 'Available'), '5')
   // 10000 USDT plus 0.5 BTC and 5 ETH at the feed's closes: far above the USDT alone.
-  assert.ok(Number(await total(page)) > 10_000, 'the spot total counts BTC and ETH at their prices')
+  assert.ok(Number((await total(page)).replaceAll(',', '')) > 10_000, 'the spot total counts BTC and ETH at their prices')
   const assetsTab = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' })
   assert.equal(await assetsTab.getAttribute('aria-current'), 'page')
 
   await page.getByRole('navigation', { name: 'Accounts' }).getByRole('link', { name: 'Contract' }).click()
   await page.waitForURL('**/mobile/account/assert/2')
   await page.getByRole('list', { name: 'Contract assets' }).waitFor()
-  assert.equal(await figure(page, 'Contract assets', 'USDT', 'Available'), '1000')
-  assert.equal(await total(page), '1000.00')
+  assert.equal(await figure(page, 'Contract assets', 'USDT', 'Available'), '1,000')
+  assert.equal(await total(page), '1,000.00')
 })
 
 test('transfer 100 USDT from spot to contract, confirmed, moves both balances by exactly 100', async () => {
@@ -60,7 +60,7 @@ test('transfer 100 USDT from spot to contract, confirmed, moves both balances by
   await page.getByRole('list', { name: 'Asset actions' }).getByRole('link', { name: 'Transfer' }).click()
   await page.waitForURL('**/mobile/assert/transfer/1')
 
-  await page.getByText('Available: 10000 USDT').waitFor()
+  await page.getByText('Available: 10,000 USDT').waitFor()
   await page.getByLabel('Amount (USDT)').fill('100')
   await page.getByRole('button', { name: 'Transfer', exact: true }).click()
   const sheet = page.getByRole('dialog', { name: 'Confirm transfer' })
@@ -71,19 +71,19 @@ test('transfer 100 USDT from spot to contract, confirmed, moves both balances by
   await sheet.getByRole('button', { name: 'Confirm' }).click()
   await page.getByRole('status').filter({ hasText: 'Transfer successful' }).waitFor()
   assert.equal(await page.getByLabel('Amount (USDT)').inputValue(), '')
-  await page.getByText('Available: 9900 USDT').waitFor()
+  await page.getByText('Available: 9,900 USDT').waitFor()
   // The swap button turns the direction around: the contract account is now the source, 100 richer.
   await page.getByRole('button', { name: 'Swap direction' }).click()
   await page.waitForURL('**/mobile/assert/transfer/2')
-  await page.getByText('Available: 1100 USDT').waitFor()
+  await page.getByText('Available: 1,100 USDT').waitFor()
 
   // Back to the kept-alive list: it refreshes as it shows again.
   await page.getByRole('button', { name: 'Back' }).click()
   await page.waitForURL('**/mobile/account/assert/1')
-  await waitForFigure(page, 'Spot assets', 'USDT', 'Available', '9900')
+  await waitForFigure(page, 'Spot assets', 'USDT', 'Available', '9,900')
   await page.getByRole('navigation', { name: 'Accounts' }).getByRole('link', { name: 'Contract' }).click()
-  await waitForFigure(page, 'Contract assets', 'USDT', 'Available', '1100')
-  assert.equal(await total(page), '1100.00')
+  await waitForFigure(page, 'Contract assets', 'USDT', 'Available', '1,100')
+  assert.equal(await total(page), '1,100.00')
 })
 
 test('the records list the transfer out of spot and into contract', async () => {
@@ -104,11 +104,11 @@ test('exchange 10 USDT into BTC with a live quote, confirmed, and see its record
   await page.goto(`${world.server.url}/mobile/assert/exchange`)
   assert.equal(await page.getByLabel('From').inputValue(), 'USDT')
   assert.equal(await page.getByLabel('To').inputValue(), 'BTC')
-  await page.getByText('Available: 9900 USDT').waitFor()
+  await page.getByText('Available: 9,900 USDT').waitFor()
   await page.getByLabel('Amount (USDT)').fill('10')
   const quote = page.getByRole('region', { name: 'Quote' })
   await quote.getByText('You receive about').waitFor()
-  assert.match((await quote.textContent()) ?? '', /1 USDT ≈ 0\.\d+ BTC/)
+  assert.match((await quote.textContent()) ?? '', /1 BTC ≈ [\d,]+(\.\d+)? USDT/)
 
   await page.getByRole('button', { name: 'Exchange', exact: true }).click()
   const sheet = page.getByRole('dialog', { name: 'Confirm exchange' })
@@ -119,7 +119,7 @@ test('exchange 10 USDT into BTC with a live quote, confirmed, and see its record
   await record.waitFor()
   const arrival = await record.locator('dt', { hasText: 'Actual arrival' }).locator('xpath=following-sibling::dd').textContent()
   assert.match(arrival ?? '', /^0\.\d+ BTC$/)
-  await page.getByText('Available: 9890 USDT').waitFor()
+  await page.getByText('Available: 9,890 USDT').waitFor()
 
   await result.getByRole('link', { name: 'All exchange records' }).click()
   await page.waitForURL('**/mobile/assert/record?type=5')

@@ -125,9 +125,9 @@ async function showsMarketAndAssets(page: Page): Promise<void> {
   await page.goto(`${cluster.url}/mobile/market`)
   await marketRows(page).first().waitFor()
   assert.equal(await marketRows(page).count(), 7, 'every USDT pair is listed')
-  assert.match(await btcPrice(page).innerText(), /^\d+\.\d{2}$/)
+  assert.match(await btcPrice(page).innerText(), /^[\d,]+\.\d{2}$/)
   await page.goto(`${cluster.url}/mobile/account/assert/1`)
-  assert.equal(await figure(page, 'USDT', 'Available').innerText(), '10000')
+  assert.equal(await figure(page, 'USDT', 'Available').innerText(), '10,000')
   assert.equal(await figure(page, 'BTC', 'Available').innerText(), '0.5')
 }
 
@@ -140,7 +140,7 @@ test('through nginx, the demo user logs in under the worker and sees the market 
   assert.equal(await mark(page).count(), 0, 'no offline mark while the cluster answers')
   // The transfer screen's reads are stored too, for the transfer made offline below.
   await page.goto(`${cluster.url}/mobile/assert/transfer/1`)
-  await page.getByText('Available: 10000 USDT').waitFor()
+  await page.getByText('Available: 10,000 USDT').waitFor()
 })
 
 test('an avatar and a deposit proof uploaded through nginx are served alike by every instance', async () => {
@@ -191,7 +191,7 @@ test('with every instance stopped (nginx answers 502), the stored market list an
 test('a transfer made meanwhile waits in the outbox; with the instances back it arrives exactly once', async () => {
   const { context, page } = browser
   await page.goto(`${cluster.url}/mobile/assert/transfer/1`)
-  await page.getByText('Available: 10000 USDT').waitFor()
+  await page.getByText('Available: 10,000 USDT').waitFor()
   await page.getByLabel('Amount (USDT)').fill('5')
   await page.getByRole('button', { name: 'Transfer', exact: true }).click()
   await page.getByRole('dialog', { name: 'Confirm transfer' }).getByRole('button', { name: 'Confirm' }).click()

@@ -19,7 +19,7 @@ const keysSent = () => [...new Set(world.proxy.seen.filter((request) => request.
 async function transferThroughScreens(page: Page, amount: string) {
   await page.goto(`${world.proxy.url}/mobile/assert/transfer/1`)
   await page.getByLabel('Amount (USDT)').waitFor()
-  await page.getByText(/Available: \d+ USDT/).waitFor()
+  await page.getByText(/Available: [\d,]+ USDT/).waitFor()
   await page.getByLabel('Amount (USDT)').fill(amount)
   await page.getByRole('button', { name: 'Transfer', exact: true }).click()
   await page.getByRole('dialog', { name: 'Confirm transfer' }).getByRole('button', { name: 'Confirm' }).click()
@@ -34,7 +34,7 @@ test('log in as demo; the service worker controls the app', async () => {
 test('a transfer made offline is queued and shown pending; back online it is applied once', async () => {
   const { context, page } = world.browser
   await page.goto(`${world.proxy.url}/mobile/assert/transfer/1`)
-  await page.getByText('Available: 10000 USDT').waitFor()
+  await page.getByText('Available: 10,000 USDT').waitFor()
   world.proxy.down = true
   await context.setOffline(true)
   await transferThroughScreens(page, '5')

@@ -41,7 +41,7 @@ test('two visible tabs: one request per topic per 5 s tick at the server, answer
 
   // Both tabs show the ticks' prices (they come from the worker over the BroadcastChannel).
   const prices = await Promise.all([first, second].map(priceOf))
-  for (const price of prices) assert.match(price ?? '', /^\d+\.\d{2}$/)
+  for (const price of prices) assert.match(price ?? '', /^[\d,]+\.\d{2}$/)
   await second.close()
 })
 

@@ -17,8 +17,8 @@ test('online: the worker controls the page, and a resting limit buy is placed', 
   const { page } = world.browser
   await logInUnderWorker(page, world.server.url, TRADE)
   await asks().first().waitFor()
-  await page.waitForFunction(() => /^\d+\.\d{2}$/.test(document.querySelector('[data-testid=spot-last-price]')?.textContent ?? ''))
-  const last = Number(await page.getByTestId('spot-last-price').textContent())
+  await page.waitForFunction(() => /^[\d,]+\.\d{2}$/.test(document.querySelector('[data-testid=spot-last-price]')?.textContent ?? ''))
+  const last = Number((await page.getByTestId('spot-last-price').textContent())?.replaceAll(',', ''))
   await page.getByLabel('Price (USDT)').fill((Math.floor(last * 95) / 100).toFixed(2))
   await page.getByLabel('Amount (BTC)').fill('0.001')
   await page.getByRole('button', { name: 'Buy BTC' }).click()

@@ -63,8 +63,8 @@ async function onlyFill(page: Page, side: 'Buy' | 'Sell'): Promise<string[]> {
 test('a resting sell of one user is filled by another user’s buy at its price, each with the other as counterparty', async () => {
   await logIn(seller.page, server.url, TRADE, DEMO)
   await logIn(buyer.page, server.url, TRADE, BUYER)
-  await seller.page.waitForFunction(() => /^\d+\.\d{2}$/.test(document.querySelector('[data-testid=spot-last-price]')?.textContent ?? ''))
-  const last = Number(await seller.page.getByTestId('spot-last-price').textContent())
+  await seller.page.waitForFunction(() => /^[\d,]+\.\d{2}$/.test(document.querySelector('[data-testid=spot-last-price]')?.textContent ?? ''))
+  const last = Number((await seller.page.getByTestId('spot-last-price').textContent())?.replaceAll(',', ''))
   // 1 % above the last price: inside the band; without the feed's liquidity it rests until a user comes.
   const price = (Math.floor(last * 101) / 100).toFixed(2)
   await placeLimit(seller.page, 'Sell', price, '0.01')
@@ -75,7 +75,8 @@ test('a resting sell of one user is filled by another user’s buy at its price,
   const sold = await onlyFill(seller.page, 'Sell')
   assert.ok(bought.some((line) => /Taker · User/.test(line)), `the buyer took a user's order: ${bought.join(' | ')}`)
   assert.ok(sold.some((line) => /Maker · User/.test(line)), `the seller's order was made by a user's: ${sold.join(' | ')}`)
-  assert.ok(bought.includes(price) && sold.includes(price), 'both filled at the resting price')
+  const shownPrice = price.replace(/\B(?=(\d{3})+\.)/g, ',')
+  assert.ok(bought.includes(shownPrice) && sold.includes(shownPrice), 'both filled at the resting price')
 
   // 0.01 × price, and the 0.1 % fees cut to 8 decimals, from the buyer's 2000 USDT.
   const value = units(price) / 100n
@@ -87,9 +88,9 @@ test('a resting sell of one user is filled by another user’s buy at its price,
   await seller.page.getByText('0.49 BTC', { exact: true }).waitFor()
 })
 
-/** Units of 10^-8 as the app writes them: plain, no trailing zeros. */
+/** Units of 10^-8 as the form shows a USDT balance: cut to its 6 decimals, no trailing zeros, thousands grouped. */
 function formatUnits(value: bigint): string {
-  const whole = value / 100_000_000n
-  const fraction = (value % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '')
+  const whole = (value / 100_000_000n).toString().replace(/\B(?=(\d{3})+$)/g, ',')
+  const fraction = (value % 100_000_000n).toString().padStart(8, '0').slice(0, 6).replace(/0+$/, '')
   return fraction ? `${whole}.${fraction}` : `${whole}`
 }

@@ -11,8 +11,9 @@ const world = useWorld()
 const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
 
 const lastPrice = async (page: Page): Promise<string> => {
-  await page.waitForFunction(() => /^\d+\.\d{2}$/.test(document.querySelector('[data-testid=spot-last-price]')?.textContent ?? ''))
-  return (await page.getByTestId('spot-last-price').textContent()) ?? ''
+  await page.waitForFunction(() => /^[\d,]+\.\d{2}$/.test(document.querySelector('[data-testid=spot-last-price]')?.textContent ?? ''))
+  // Shown grouped ('2,950.12'); the tests reckon with the plain digits.
+  return ((await page.getByTestId('spot-last-price').textContent()) ?? '').replaceAll(',', '')
 }
 /** The figure a form row (dt) shows, without its currency. */
 const figure = async (page: Page, term: string) =>
@@ -38,7 +39,7 @@ test('log in, place a limit buy below the market, see it held, cancel it and get
   await page.getByLabel('Login password').fill(DEMO.password)
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.waitForURL('**/mobile/action/trade?**')
-  await page.getByText('10000 USDT').waitFor()
+  await page.getByText('10,000 USDT').waitFor()
 
   // 5 % under the last price: inside the band, and a buy that rests in the book.
   const price = (Math.floor(Number(await lastPrice(page)) * 95) / 100).toFixed(2)
@@ -48,7 +49,7 @@ test('log in, place a limit buy below the market, see it held, cancel it and get
   const sheet = page.getByRole('dialog', { name: 'Confirm order' })
   const shown = async (term: string) => (await sheet.locator('dt', { hasText: term }).first().locator('xpath=following-sibling::dd').textContent()) ?? ''
   assert.deepEqual([await shown('Pair'), await shown('Side'), await shown('Type'), await shown('Price'), await shown('Amount')],
-    ['ETH/USDT', 'Buy', 'Limit', `${price} USDT`, '0.1 ETH'])
+    ['ETH/USDT', 'Buy', 'Limit', `${price.replace(/\B(?=(\d{3})+\.)/g, ',')} USDT`, '0.1 ETH'])
   await sheet.getByRole('button', { name: 'Confirm' }).click()
   await page.getByRole('status').filter({ hasText: 'Order has been placed' }).waitFor()
 
@@ -57,13 +58,13 @@ test('log in, place a limit buy below the market, see it held, cancel it and get
   await order.waitFor()
   // What the order holds: price × 0.1 × (1 + the 0.1 % fee), so Available went down by it.
   await page.waitForFunction(() => !document.querySelector('.spot-figures dd')?.textContent?.startsWith('10000 '))
-  assert.ok(Number(await figure(page, 'Available')) < 10000)
+  assert.ok(Number((await figure(page, 'Available')).replaceAll(',', '')) < 10000)
 
   await order.getByRole('button', { name: 'Cancel' }).click()
   await page.getByRole('dialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Cancel order' }).click()
   await page.getByRole('status').filter({ hasText: 'Cancelled' }).waitFor()
   await order.waitFor({ state: 'detached' })
-  await page.getByText('10000 USDT').waitFor()
+  await page.getByText('10,000 USDT').waitFor()
 })
 
 test('the history lists the cancelled order, and the Trade tab reopens spot on its pair', async () => {

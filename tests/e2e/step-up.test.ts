@@ -38,7 +38,7 @@ test('log in as demo; the service worker controls the app', async () => {
 test('a transfer after the window asks for the password: Cancel moves nothing, the password sends it once', async () => {
   const { page } = world.browser
   await page.goto(`${world.proxy.url}/mobile/assert/transfer/1`)
-  await page.getByText('Available: 10000 USDT').waitFor()
+  await page.getByText('Available: 10,000 USDT').waitFor()
   await outwait(page)
 
   await confirmTransfer(page, '100')
@@ -61,7 +61,7 @@ test('a transfer after the window asks for the password: Cancel moves nothing, t
   await dialog.getByRole('button', { name: 'Confirm' }).click()
   await page.getByRole('status').filter({ hasText: 'Transfer successful' }).waitFor()
   await dialog.waitFor({ state: 'detached' })
-  await page.getByText('Available: 9900 USDT').waitFor()
+  await page.getByText('Available: 9,900 USDT').waitFor()
 
   assert.deepEqual([await usdt(1), await usdt(2)], ['9900', '1100'])
   assert.deepEqual(await transfersIn(), ['100'])
@@ -76,7 +76,7 @@ test('a transfer after the window asks for the password: Cancel moves nothing, t
 test('a transfer queued offline and replayed after the window waits for the password, asked when the page flushes', async () => {
   const { context, page } = world.browser
   await page.goto(`${world.proxy.url}/mobile/assert/transfer/1`)
-  await page.getByText('Available: 9900 USDT').waitFor()
+  await page.getByText('Available: 9,900 USDT').waitFor()
   world.proxy.down = true
   await context.setOffline(true)
   await confirmTransfer(page, '5')

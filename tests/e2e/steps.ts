@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core'
 export const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
 
 export function units(text: string): bigint {
-  const match = /^([+-]?)(\d+)(?:\.(\d{1,8}))?$/.exec(text.trim())
+  // Screens group thousands ('10,025.5'): the separators are display only.
+  const match = /^([+-]?)(\d+)(?:\.(\d{1,8}))?$/.exec(text.trim().replaceAll(',', ''))
   assert.ok(match, `a decimal: ${JSON.stringify(text)}`)
   const value = BigInt(match[2] ?? '0') * 100_000_000n + BigInt((match[3] ?? '').padEnd(8, '0'))
   return match[1] === '-' ? -value : value

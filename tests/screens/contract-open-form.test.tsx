@@ -46,7 +46,7 @@ beforeEach(() => {
 
 async function renderForm() {
   await renderScreen(() => <ContractTrade pair={BTC} />)
-  await screen.findByText('1000 USDT')
+  await screen.findByText('1,000 USDT')
   await screen.findByRole('radio', { name: '10× leverage', checked: true })
 }
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
@@ -98,12 +98,12 @@ it('shows the margin, fee and liquidation price, fills a share of the margin, an
   expect(field('Quantity (BTC)').value).toBe('0.082918')
   type('Quantity (BTC)', '0.1')
   fireEvent.click(screen.getByRole('radio', { name: '5× leverage' }))
-  expect(figure('Margin required')).toBe('1200 USDT')
+  expect(figure('Margin required')).toBe('1,200 USDT')
   fireEvent.click(screen.getByRole('radio', { name: '20× leverage' }))
   expect(figure('Margin required')).toBe('300 USDT')
   expect(figure('Open fee')).toBe('3 USDT')
   // (6000 − 300) ÷ (0.1 × 0.995) = 57286.43…, rounded up.
-  expect(figure('Est. liquidation price')).toBe('57286.44')
+  expect(figure('Est. liquidation price')).toBe('57,286.44')
   fireEvent.click(screen.getByRole('button', { name: 'Short', pressed: false }))
   type('Stop loss (USDT)', '61000')
   type('Take profit (USDT)', '55000')
@@ -112,7 +112,7 @@ it('shows the margin, fee and liquidation price, fills a share of the margin, an
   const sheet = screen.getByRole('dialog', { name: 'Confirm opening' })
   const shown = (term: string) => within(sheet).getByText(term).nextElementSibling?.textContent
   expect(['Pair', 'Direction', 'Leverage', 'Entry', 'Price', 'Quantity', 'Margin', 'Open fee', 'Total held', 'Est. liquidation price', 'Stop loss', 'Take profit'].map(shown))
-    .toEqual(['BTC/USDT', 'Short', '20×', 'Market', 'Market price (≈ 60000.00)', '0.1 BTC', '300 USDT', '3 USDT', '303 USDT', '62686.56', '61000.00 USDT', '55000.00 USDT'])
+    .toEqual(['BTC/USDT', 'Short', '20×', 'Market', 'Market price (≈ 60,000.00)', '0.1 BTC', '300 USDT', '3 USDT', '303 USDT', '62,686.56', '61,000.00 USDT', '55,000.00 USDT'])
   expect(openPosition).not.toHaveBeenCalled()
 
   const version = store.get(positionsVersionAtom)
@@ -143,7 +143,7 @@ it('sends a limit entry with its price, and a new key for another opening', asyn
   type('Quantity (BTC)', '0.01')
   submit()
   const sheet = screen.getByRole('dialog', { name: 'Confirm opening' })
-  expect(within(sheet).getByText('Price').nextElementSibling?.textContent).toBe('59000.50 USDT')
+  expect(within(sheet).getByText('Price').nextElementSibling?.textContent).toBe('59,000.50 USDT')
   fireEvent.click(within(sheet).getByRole('button', { name: 'Confirm' }))
   await waitFor(() => expect(openPosition).toHaveBeenCalledTimes(1))
   type('Quantity (BTC)', '0.02')

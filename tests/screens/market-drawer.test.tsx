@@ -45,8 +45,8 @@ it('opens as a modal dialog with the focus inside and USDT pairs priced and colo
   expect(dialog.getAttribute('aria-modal')).toBe('true')
   expect(dialog.contains(document.activeElement)).toBe(true)
   expect(within(dialog).getByRole('tab', { name: 'USDT' }).getAttribute('aria-selected')).toBe('true')
-  expect(within(dialog).getByText('61234.56').className).toContain('trend--up')
-  expect(within(dialog).getByText('2950.50').className).toContain('trend--down')
+  expect(within(dialog).getByText('61,234.56').className).toContain('trend--up')
+  expect(within(dialog).getByText('2,950.50').className).toContain('trend--down')
 
   fireEvent.click(within(dialog).getByRole('tab', { name: 'BTC' }))
   expect(vi.mocked(subscribeMarket).mock.calls.at(-1)?.[0].key).toBe('detailsByQuote:BTC')

@@ -55,14 +55,25 @@ it('shows skeleton rows until the first answer, then a row per pair with price, 
   feed('detailsByQuote:USDT', { data: usdtDetails() })
   expect(pairNames()).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT'])
   const [btc, eth, ltc] = pairRows().map((row) => within(row).getAllByRole('cell'))
-  expect(btc?.[0]?.textContent).toBe('61234.56')
+  expect(btc?.[0]?.textContent).toBe('61,234.56')
   expect(btc?.[0]?.className).toContain('trend--up')
   expect(btc?.[1]?.textContent).toBe('+2.05%')
   expect(eth?.[0]?.className).toContain('trend--down')
   expect(eth?.[1]?.textContent).toBe('-1.65%')
   expect(ltc?.[1]?.textContent).toBe('0.00%')
-  expect(within(pairRows()[1] as HTMLElement).getByText('Vol 2.50B')).toBeTruthy()
+  expect(within(pairRows()[1] as HTMLElement).getByText('Vol 2.50B USDT')).toBeTruthy()
   expect(pairLink('BTC/USDT').getAttribute('href')).toBe('/market/kline?symbol=btcusdt&base=BTC&quote=USDT')
+})
+
+it.each([
+  ['zh-CN', '25.00亿 USDT'],
+  ['ja', '25.00億 USDT'],
+  ['ko', '25.00억 USDT'],
+] as const)('%s: the volume is in the units its traders read, with its coin', async (locale, volume) => {
+  await renderScreen(() => <Harness />, locale)
+  feed('detailsByQuote:USDT', { data: usdtDetails() })
+  expect(within(pairRows()[1] as HTMLElement).getByText((text) => text.endsWith(` ${volume}`))).toBeTruthy()
+  expect(pairRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent)[0]).toBe('61,234.56')
 })
 
 it('re-renders only the row whose values changed on a tick, also while sorted', async () => {
@@ -74,7 +85,7 @@ it('re-renders only the row whose values changed on a tick, also while sorted', 
   const moved = [detailOf('BTC', 'USDT', '60000', '61500.1', '900000000'), ...usdtDetails().slice(1)]
   feed('detailsByQuote:USDT', { data: moved })
   expect(vi.mocked(formatPrice).mock.calls).toEqual([['61500.1', 2]])
-  expect(screen.getByText('61500.10')).toBeTruthy()
+  expect(screen.getByText('61,500.10')).toBeTruthy()
 
   vi.mocked(formatPrice).mockClear()
   feed('detailsByQuote:USDT', { data: moved })

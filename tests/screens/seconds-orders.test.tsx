@@ -74,7 +74,7 @@ it("the detail shows the spec's labels with both prices, holding time and the or
   const detail = screen.getByLabelText('Order details')
   const shown = (term: string) => within(detail).getByText(term).nextElementSibling?.textContent
   expect(['Opening time', 'Opening amount', 'Profit rate', 'Opening price', 'Settlement price', 'Holding time', 'Fee', 'Order profit'].map(shown))
-    .toEqual([formatDate(SERVER), '10 USDT', '80%', '60000.12', '60100.00', '30 s', '0.01 USDT', '-10 USDT'])
+    .toEqual([formatDate(SERVER), '10 USDT', '80%', '60,000.12', '60,100.00', '30 s', '0.01 USDT', '-10 USDT'])
   expect(within(list).getByText('Lose')).toBeTruthy()
   expect(fetchOrders).toHaveBeenCalledWith({ entryStatus: 2 }, 1)
 })

@@ -31,10 +31,10 @@ it('lists asks above the last price and bids below, best nearest the middle, wit
   const asks = within(await screen.findByRole('list', { name: 'Asks' })).getAllByRole('button')
   const bids = within(screen.getByRole('list', { name: 'Bids' })).getAllByRole('button')
   // Each level is named by its content (a hidden sentence; the seen figures are aria-hidden).
-  expect(asks.map((level) => within(level).getByText(/^Price /).textContent)).toEqual(['Price 60002.00, amount 1.500000', 'Price 60001.25, amount 0.500000'])
+  expect(asks.map((level) => within(level).getByText(/^Price /).textContent)).toEqual(['Price 60,002.00, amount 1.500000', 'Price 60,001.25, amount 0.500000'])
   expect(bids.map((level) => level.style.getPropertyValue('--depth'))).toEqual(['0.25', '1'])
   expect(asks[1]?.style.getPropertyValue('--depth')).toBe('0.125')
-  expect(screen.getByText('60000.50').className).toContain('trend--up')
+  expect(screen.getByText('60,000.50').className).toContain('trend--up')
   fireEvent.click(bids[0] as HTMLElement)
   expect(onPick).toHaveBeenCalledWith('59999.75')
   expect(fetchBook).toHaveBeenCalledWith('btcusdt', 'step0', 5)
@@ -45,12 +45,12 @@ it('asks for the chosen grid and for 20 levels in the full view, with the total 
   await screen.findByRole('list', { name: 'Asks' })
   expect(fetchBook).toHaveBeenLastCalledWith('btcusdt', 'step0', 20)
   const step = screen.getByRole('combobox', { name: 'Price step' }) as HTMLSelectElement
-  expect([...step.options].map((option) => option.textContent)).toEqual(['0.01', '0.1', '1', '10', '100', '1000'])
+  expect([...step.options].map((option) => option.textContent)).toEqual(['0.01', '0.1', '1', '10', '100', '1,000'])
   fireEvent.change(step, { target: { value: 'step2' } })
   await waitFor(() => expect(fetchBook).toHaveBeenLastCalledWith('btcusdt', 'step2', 20))
   const [first] = within(await screen.findByRole('list', { name: 'Bids' })).getAllByRole('button')
   // Price, amount and the running total (the seen cells, after the level's hidden name).
-  expect([...(first?.querySelectorAll('[aria-hidden="true"]') ?? [])].map((cell) => cell.textContent)).toEqual(['59999.75', '1.000000', '1.000000'])
+  expect([...(first?.querySelectorAll('[aria-hidden="true"]') ?? [])].map((cell) => cell.textContent)).toEqual(['59,999.75', '1.000000', '1.000000'])
 })
 
 it('says when the book cannot load, and keeps the last book when a 5 s refresh fails', async () => {

@@ -49,7 +49,7 @@ beforeEach(() => {
 async function renderForm(side: SpotSide = 'buy') {
   const onSide = vi.fn()
   await renderScreen(() => <TradePanel pair={{ symbol: 'btcusdt', base: 'BTC', quote: 'USDT', side }} onSideChange={onSide} />)
-  await screen.findByText(side === 'buy' ? '10000 USDT' : '0.5 BTC')
+  await screen.findByText(side === 'buy' ? '10,000 USDT' : '0.5 BTC')
   await waitFor(() => expect(field('Price (USDT)').value).toBe('60000.5'))
   await screen.findByRole('list', { name: 'Asks' })
   return onSide
@@ -87,12 +87,12 @@ it('restates the order, places it once with its key, and keeps that key for a re
   await renderForm()
   type('Price (USDT)', '60000')
   type('Amount (BTC)', '0.1')
-  expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('6000 USDT')
+  expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('6,000 USDT')
   submit()
   const sheet = screen.getByRole('dialog', { name: 'Confirm order' })
   const shown = (term: string) => within(sheet).getByText(term).nextElementSibling?.textContent
   expect(['Pair', 'Side', 'Type', 'Price', 'Amount', 'Total (est.)', 'Fee (est.)'].map(shown))
-    .toEqual(['BTC/USDT', 'Buy', 'Limit', '60000.00 USDT', '0.1 BTC', '6000 USDT', '6 USDT'])
+    .toEqual(['BTC/USDT', 'Buy', 'Limit', '60,000.00 USDT', '0.1 BTC', '6,000 USDT', '6 USDT'])
   expect(placeOrder).not.toHaveBeenCalled()
 
   const version = store.get(ordersVersionAtom)
@@ -122,7 +122,7 @@ it('buys at market with a total to spend, and sells a share of the base balance'
   expect(field('Total (USDT)').value).toBe('5000')
   submit()
   const sheet = screen.getByRole('dialog', { name: 'Confirm order' })
-  expect(within(sheet).getByText('Total to spend (fee included)').nextElementSibling?.textContent).toBe('5000 USDT')
+  expect(within(sheet).getByText('Total to spend (fee included)').nextElementSibling?.textContent).toBe('5,000 USDT')
   fireEvent.click(within(sheet).getByRole('button', { name: 'Confirm' }))
   await waitFor(() => expect(placeOrder).toHaveBeenCalledTimes(1))
   expect(vi.mocked(placeOrder).mock.calls[0]?.[0]).toEqual({ symbol: 'btcusdt', side: 1, type: 2, total: '5000' })
@@ -130,7 +130,7 @@ it('buys at market with a total to spend, and sells a share of the base balance'
 
 it('takes the price of a tapped book level and follows the side of the screen', async () => {
   const onSide = await renderForm('sell')
-  fireEvent.click(screen.getByRole('button', { name: 'Price 59999.75, amount 2.000000' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Price 59,999.75, amount 2.000000' }))
   expect(field('Price (USDT)').value).toBe('59999.75')
   fireEvent.click(screen.getByRole('button', { name: 'Use 25% of the available balance' }))
   expect(field('Amount (BTC)').value).toBe('0.125')
@@ -166,4 +166,23 @@ it('refuses to place offline with a clear message, also from an open confirmatio
   submit()
   expect(screen.queryByRole('dialog')).toBeNull()
   expect(placeOrder).not.toHaveBeenCalled()
+})
+
+it.each(['en-US', 'zh-CN', 'ko', 'ja'] as const)('%s: shows an 8-decimal balance at the coin precision, grouped, so it fits on one line', async (locale) => {
+  vi.mocked(fetchSpotAccount).mockResolvedValue([{ currencyName: 'USDT', availableCurrency: '9085.04927452', frozenCurrency: '0' }])
+  const onSide = vi.fn()
+  await renderScreen(() => <TradePanel pair={{ symbol: 'btcusdt', base: 'BTC', quote: 'USDT', side: 'buy' }} onSideChange={onSide} />, locale)
+  expect(await screen.findByText('9,085.049274 USDT')).toBeTruthy()
+  // What goes into a field stays plain digits: the book's last price is parsed back when sent.
+  await waitFor(() => expect(field('Price (USDT)').value).toBe('60000.5'))
+})
+
+it('fills a share of the balance as plain digits, never grouped', async () => {
+  vi.mocked(fetchSpotAccount).mockResolvedValue([{ currencyName: 'USDT', availableCurrency: '9085.04927452', frozenCurrency: '0' }])
+  const onSide = vi.fn()
+  await renderScreen(() => <TradePanel pair={{ symbol: 'btcusdt', base: 'BTC', quote: 'USDT', side: 'buy' }} onSideChange={onSide} />)
+  await screen.findByText('9,085.049274 USDT')
+  fireEvent.click(screen.getByRole('radio', { name: 'Market' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Use 100% of the available balance' }))
+  expect(field('Total (USDT)').value).toBe('9085.04927452')
 })

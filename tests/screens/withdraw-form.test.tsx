@@ -41,7 +41,7 @@ afterEach(() => {
 async function renderForm() {
   await renderScreen(() => <WithdrawPanel currency="USDT" chain="TRC20" onCurrencyChange={() => {}} onChainChange={() => {}} />)
   await screen.findByRole('form', { name: 'Withdrawal' })
-  await screen.findByText('10000 USDT')
+  await screen.findByText('10,000 USDT')
 }
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
 const fieldError = (label: string) => {
@@ -65,13 +65,13 @@ it('says what is missing: address, amount, remark and the fund password', async 
 
 it('checks the amount against the minimum, the maximum and the spot balance, and Max fills the balance', async () => {
   await renderForm()
-  expect(screen.getByText('10 – 50000 USDT')).toBeTruthy()
+  expect(screen.getByText('10 – 50,000 USDT')).toBeTruthy()
   expect(amountError('5')).toBe('The number of inputs is less than the minimum limit')
   expect(amountError('10000.5')).toBe('Insufficient available balance')
   expect(amountError('10000')).toBeUndefined()
   fireEvent.click(screen.getByRole('button', { name: 'Fill in the maximum amount' }))
   expect((screen.getByLabelText('Amount (USDT)') as HTMLInputElement).value).toBe('10000')
-  expect(screen.getByText('9999 USDT')).toBeTruthy()
+  expect(screen.getByText('9,999 USDT')).toBeTruthy()
 })
 
 it('a confirmed withdrawal shows what arrives first, then sends once with one key, reused on retry', async () => {

@@ -4,7 +4,7 @@ import { formatPercent } from '../../src/lib/format'
 import { createStore } from '../../src/lib/store'
 import { applyQuoteDetailsAtom, pairFamily, sortedSymbolsAtom } from '../../src/features/market/atoms'
 import {
-  changePercent, compactAmount, DEFAULT_SORT, DRAWER_TARGETS, drawerQuotes, LEADING_PAIRS, mergeCandles, nextSort,
+  changePercent, DEFAULT_SORT, DRAWER_TARGETS, drawerQuotes, LEADING_PAIRS, mergeCandles, nextSort,
   pairSearch, sortPairs, trendOf,
 } from '../../src/features/market/logic'
 import { turnover } from '../../src/features/market/chart-legend'
@@ -74,17 +74,6 @@ describe('mergeCandles', () => {
   it('answers the same array when nothing changed', () => {
     expect(mergeCandles(current, [candle(120, '11'), candle(60, '10')])).toBe(current)
     expect(mergeCandles(current, [])).toBe(current)
-  })
-})
-
-describe('compactAmount', () => {
-  it('shortens large volumes and truncates rather than rounds', () => {
-    expect(compactAmount('12345678.9')).toBe('12.34M')
-    expect(compactAmount('999999999.99')).toBe('999.99M')
-    expect(compactAmount('2500000000')).toBe('2.50B')
-    expect(compactAmount('1999')).toBe('1.99K')
-    expect(compactAmount('999.999')).toBe('999.99')
-    expect(compactAmount('nope')).toBe('--')
   })
 })
 

@@ -3,6 +3,7 @@
 // formatted from the original strings by lib/format.
 import type { Candle } from '../../contract/market.ts'
 import { formatDate } from '../../lib/format'
+import { groupText } from '../../lib/format-number'
 
 /** [time (s), open, high, low, close, volume]: uPlot's aligned columns, oldest first. */
 export type ChartData = [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array]
@@ -54,11 +55,12 @@ export function axisDecimals(increment: number): number {
 
 /**
  * Price axis labels: ticks inside the volume band (below `floor`) stay blank, since there they
- * would label volume bars with prices. toFixed is fine here: these are axis labels of floats.
+ * would label volume bars with prices. toFixed is fine here (these are axis labels of floats, a
+ * rounded tick reads right), then grouped in the locale like every other price.
  */
 export function priceAxisLabels(ticks: readonly number[], increment: number, floor: number): string[] {
   const places = axisDecimals(increment)
-  return ticks.map((tick) => (tick < floor ? '' : tick.toFixed(places)))
+  return ticks.map((tick) => (tick < floor ? '' : groupText(tick.toFixed(places))))
 }
 
 const DAY = 86_400

@@ -4,7 +4,6 @@ import { PAIR_CATALOGUE, PAIR_PRECISION, QUOTE_COINS, toSymbol } from '../../con
 // Text-level decimals (lib/decimal-text): the list and home screens show and order prices but do
 // no arithmetic on money, so they load no decimal library. The chart's turnover lives with the chart.
 import { compareText, DEFAULT_PRECISION, percentChangeText } from '../../lib/decimal-text'
-import { formatAmount } from '../../lib/format'
 
 export type Trend = 'up' | 'down' | 'flat'
 
@@ -71,22 +70,6 @@ export const DEFAULT_SORT: SortState = { key: 'default', direction: 'desc' }
 export function nextSort(current: SortState, key: Exclude<SortKey, 'default'>): SortState {
   if (current.key !== key) return { key, direction: 'desc' }
   return current.direction === 'desc' ? { key, direction: 'asc' } : DEFAULT_SORT
-}
-
-const COMPACT_UNITS = [
-  { unit: 'B', size: '1000000000' },
-  { unit: 'M', size: '1000000' },
-  { unit: 'K', size: '1000' },
-] as const
-
-/**
- * A 24 h volume short enough for a phone row ('12345678.9' → '12.34M'), truncated like every
- * figure (spec §9), so a volume is never shown larger than it is.
- */
-export function compactAmount(value: string): string {
-  const scale = COMPACT_UNITS.find(({ size }) => (compareText(value.replace('-', ''), size) ?? -1) >= 0)
-  // Dividing by a power of ten is moving the point: exact, as the exponent form of the same text.
-  return scale ? `${formatAmount(`${value}e-${scale.size.length - 1}`, 2)}${scale.unit}` : formatAmount(value, 2)
 }
 
 /** The pair in a URL's search, as /market/kline and /action/* read it: ?symbol=btcusdt&base=BTC&quote=USDT. */

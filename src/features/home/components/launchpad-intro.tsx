@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { coinText } from '../../../lib/format'
 import { isLoggedInAtom } from '../../../lib/session'
 import { useAtomValue } from '../../../lib/store'
 
@@ -11,7 +12,7 @@ export function LaunchpadIntro() {
     { figure: '10%', text: t`fee on every token sale: 2.5% is burned and 7.5% goes to stakers` },
     { figure: '25%', text: t`burn fee when you unstake early` },
     { figure: t`21 days`, text: t`of waiting, after which unstaking costs no fee` },
-    { figure: '$55,500', text: t`initial market cap` },
+    { figure: `$${coinText('55500')}`, text: t`initial market cap` },
   ]
   return (
     <section className="launchpad" aria-labelledby="launchpad-title">

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
-import { formatPercent, formatPrice } from '../../../lib/format'
+import { formatPercent, formatPrice, formatVolume } from '../../../lib/format'
 import { useAtomValue } from '../../../lib/store'
 import { pairFamily } from '../atoms'
-import { changePercent, compactAmount, pairSearch, trendOf } from '../logic'
+import { changePercent, pairSearch, trendOf } from '../logic'
 
 /**
  * One pair of the market list. It reads only its own pair's atom, so a tick re-renders the rows
@@ -16,7 +16,8 @@ export const PairRow = memo(function PairRow({ symbol }: { symbol: string }) {
   if (!pair) return null
   const { open, close, vol } = pair.tick
   const trend = trendOf(open, close)
-  const volume = compactAmount(vol)
+  // The feed's vol is the quote coin's turnover (USDT), unlike the chart's base-coin amount: say so.
+  const volume = formatVolume(vol, pair.quoteCoin)
   return (
     <div role="row" className="pair-row">
       <div role="rowheader" className="pair-row__pair">

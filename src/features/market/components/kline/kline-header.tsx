@@ -1,10 +1,10 @@
 import './kline.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { marketTopics, type DetailsAnswer } from '../../../../contract/market.ts'
-import { formatPercent, formatPrice, PLACEHOLDER } from '../../../../lib/format'
+import { formatPercent, formatPrice, formatVolume, PLACEHOLDER } from '../../../../lib/format'
 import { useAtomValue, useSetAtom } from '../../../../lib/store'
 import { applyDetailsAtom, detailsFamily } from '../../atoms'
-import { changePercent, compactAmount, trendOf } from '../../logic'
+import { changePercent, trendOf } from '../../logic'
 import { useMarketTopic } from '../../use-market-topic'
 import { usePairPrecision } from './use-pair-precision'
 
@@ -29,7 +29,7 @@ export function KlineHeader({ symbol, base }: { symbol: string; base: string }) 
         <div><dt><Trans>24h low</Trans></dt><dd>{formatPrice(tick?.low, precision)}</dd></div>
         <div>
           <dt><Trans>24h vol ({base})</Trans></dt>
-          <dd>{tick ? compactAmount(tick.amount) : PLACEHOLDER}</dd>
+          <dd>{tick ? formatVolume(tick.amount) : PLACEHOLDER}</dd>
         </div>
       </dl>
     </section>
