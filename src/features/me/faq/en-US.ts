@@ -2,7 +2,7 @@ import type { FaqEntry } from '../logic'
 
 // Facts as docs/product.md §9 and the README state them (minimum deposit, confirmations, fees).
 export const FAQ: FaqEntry[] = [
-  { topic: 'Registration', question: 'How do I register?', answer: 'Tap Log in / Register, enter your email, the code sent to it and a password of 8 to 24 characters. If a friend invited you, their invitation code is filled in from their link.' },
+  { topic: 'Registration', question: 'How do I register?', answer: 'Tap Log in / Register, enter your email, the code sent to it and a password of 8 to 128 characters. If a friend invited you, their invitation code is filled in from their link.' },
   { topic: 'Deposits', question: 'What is the minimum deposit?', answer: 'The minimum deposit is worth 1 USDT. A smaller deposit is neither credited nor refunded.' },
   { topic: 'Deposits', question: 'When does my deposit arrive?', answer: 'Deposits wait for 12 network confirmations, then they are credited to your asset account and a message tells you.' },
   { topic: 'Withdrawals', question: 'How do I withdraw?', answer: 'Withdrawals need a verified identity and your 6-digit fund password. Choose the coin, chain, address and amount; the minimum, maximum and fee are shown on the form. Withdrawals wait for 12 network confirmations.' },
