@@ -150,3 +150,36 @@ test("the Security centre's hints fit their fields in every language at 320 px",
     await page.setViewportSize({ width: 390, height: 844 })
   }
 })
+
+test('Korean wraps between words, never inside one (item 13: "이곳에/서", "높아집니/다")', async () => {
+  const { page } = world.browser
+  await page.setViewportSize({ width: 320, height: 700 })
+  try {
+    await page.goto(`${world.server.url}/mobile/home`)
+    await page.evaluate(() => localStorage.setItem('User-Lang', 'ko'))
+    await page.reload()
+    await page.waitForFunction(() => document.documentElement.lang === 'ko')
+    const blurb = page.locator('p').filter({ hasText: /[가-힣]{2,}\s[가-힣]/ }).first()
+    await blurb.waitFor()
+    const broken = await blurb.evaluate((element) => {
+      // Each word of the paragraph's text must sit on one line: one box per word.
+      const text = element.firstChild
+      if (!text || text.nodeType !== Node.TEXT_NODE) return ['no text node']
+      const words = [...(text.textContent ?? '').matchAll(/\S+/g)]
+      const lines = new Set<number>()
+      const split = words.flatMap((word) => {
+        const range = document.createRange()
+        range.setStart(text, word.index)
+        range.setEnd(text, word.index + word[0].length)
+        const boxes = [...range.getClientRects()]
+        for (const box of boxes) lines.add(Math.round(box.top))
+        return new Set(boxes.map((box) => Math.round(box.top))).size > 1 ? [word[0]] : []
+      })
+      return lines.size > 1 ? split : ['the paragraph does not wrap at 320 px: nothing tested']
+    })
+    assert.deepEqual(broken, [], 'no Korean word is split across lines')
+  } finally {
+    await page.evaluate(() => localStorage.setItem('User-Lang', 'en-US'))
+    await page.setViewportSize({ width: 390, height: 844 })
+  }
+})
