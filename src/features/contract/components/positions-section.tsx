@@ -3,14 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { availableOf } from '../../../lib/account-state'
-import { formatClock } from '../../../lib/format'
-import { translate } from '../../../lib/i18n'
 import { isLoggedInAtom } from '../../../lib/session'
 import { useAtomValue } from '../../../lib/store'
 import { VisitorNote } from '../../../lib/ui/visitor-note'
 import { contractAccountAtom } from '../atoms'
 import { termsOf } from '../logic'
 import { PositionCard } from './position-card'
+import { PositionsStaleNote } from './positions-stale-note'
 import type { ContractConfigState } from './use-contract-config'
 import { usePositions } from './use-positions'
 
@@ -40,17 +39,11 @@ function OpenPositions({ symbol, terms: { config } }: { symbol: string | undefin
   const { t } = useLingui()
   const { positions, error, loadedAt, retry } = usePositions(symbol)
   const available = availableOf(useAtomValue(contractAccountAtom).rows, 'USDT')
-  const reason = error instanceof Error ? translate(error.message) : ''
   if (!positions && error === null) return <p className="contract-empty" role="status" aria-label={t`Loading positions`}><span className="spinner" /></p>
   return (
     <div className="contract-positions__list">
       {error !== null && (
-        <div className="contract-note contract-note--warn contract-stale" role="alert">
-          <p>
-            {positions ? <Trans>Could not refresh; showing the positions as of {formatClock(loadedAt)}.</Trans> : <Trans>The positions could not be loaded.</Trans>} {reason}
-          </p>
-          <button type="button" className="button button--ghost button--small" onClick={retry}><Trans>Retry</Trans></button>
-        </div>
+        <PositionsStaleNote positions={positions} error={error} loadedAt={loadedAt} retry={retry} className="contract-note contract-note--warn contract-stale" />
       )}
       {positions?.length === 0 && <p className="contract-empty" role="status"><Trans>No open positions.</Trans></p>}
       {positions && positions.length > 0 && (

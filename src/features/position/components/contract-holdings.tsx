@@ -1,9 +1,8 @@
 import '../../contract/contract.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { availableOf } from '../../../lib/account-state'
-import { formatClock } from '../../../lib/format'
-import { translate } from '../../../lib/i18n'
 import { PositionCard } from '../../contract/components/position-card'
+import { PositionsStaleNote } from '../../contract/components/positions-stale-note'
 import { useContractAccount } from '../../contract/components/use-contract-account'
 import { useContractConfig } from '../../contract/components/use-contract-config'
 import { usePositions } from '../../contract/components/use-positions'
@@ -21,18 +20,10 @@ export function ContractHoldings() {
   const account = useContractAccount()
   const { positions, error, loadedAt, retry } = usePositions(undefined)
   const available = availableOf(account.rows, 'USDT')
-  const reason = error instanceof Error ? translate(error.message) : ''
   return (
     <PositionSection title={<Trans>Leveraged positions</Trans>} to="/action/contract" linkLabel={<Trans>Contract trading</Trans>}>
       {!positions && error === null && <p className="position-empty" role="status" aria-label={t`Loading positions`}><span className="spinner" /></p>}
-      {error !== null && (
-        <div className="position-stale" role="alert">
-          <p>
-            {positions ? <Trans>Could not refresh; showing the positions as of {formatClock(loadedAt)}.</Trans> : <Trans>The positions could not be loaded.</Trans>} {reason}
-          </p>
-          <button type="button" className="button button--ghost button--small" onClick={retry}><Trans>Retry</Trans></button>
-        </div>
-      )}
+      {error !== null && <PositionsStaleNote positions={positions} error={error} loadedAt={loadedAt} retry={retry} className="position-stale" />}
       {positions?.length === 0 && <p className="position-empty" role="status"><Trans>No leveraged positions open.</Trans></p>}
       {positions && positions.length > 0 && (
         <ul className="contract-list" aria-label={t`Leveraged positions`}>
