@@ -62,6 +62,15 @@ export function coinText(value: MaybeValue, places: number = DEFAULT_PRECISION):
 }
 
 /**
+ * A gain or loss as it is read: '+' on a figure above zero ('+12.5'), '-3', and '0' unsigned (a
+ * figure that cuts to zero claims no gain); cut to `places`, trailing zeros off, grouped.
+ */
+export function formatSigned(value: MaybeValue, places: number = DEFAULT_PRECISION): string {
+  const text = coinText(value, places)
+  return signOfText(value) === 1 && text !== '0' ? `+${text}` : text
+}
+
+/**
  * Decimals worth showing of an amount of a coin: a base coin's amount digits (contract/spot.ts),
  * USDT's 6 (its token contract's precision on TRC20 and ERC20), any other coin 8.
  */

@@ -5,13 +5,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { AssetRecord, FuturesNaming, RecordParamsByKind } from '../../contract/assets.ts'
-import { coinText, formatRate } from '../../lib/format'
+import { coinText, formatRate, formatSigned } from '../../lib/format'
 
-/** A signed figure with its '+' ('+12.5', '-3', '0'), grouped. */
-function signedText(value: string): string {
-  const text = coinText(value)
-  return /^[0-9]/.test(value) && !/^0*(\.0*)?$/.test(value) ? `+${text}` : text
-}
 
 /** A share ('0.002') as a percentage ('0.2%'); the point moved by the text, never a float. */
 const percentText = (share: string): string => `${coinText(`${share}e2`, 6)}%`
@@ -57,7 +52,7 @@ function futuresText(kind: keyof RecordParamsByKind, params: Record<string, stri
       return i18n._(msg`${name}: limit reached, ${quantity} ${base} entered at ${price}`)
     case 'futuresClose': {
       const p = params
-      const pnl = signedText(p.pnl ?? '')
+      const pnl = formatSigned(p.pnl ?? '')
       if (p.reason === 'stopLoss') return i18n._(msg`${name}: stop loss closed ${quantity} ${base} at ${price}, P/L ${pnl} ${quote}`)
       if (p.reason === 'takeProfit') return i18n._(msg`${name}: take profit closed ${quantity} ${base} at ${price}, P/L ${pnl} ${quote}`)
       const holding = coinText(p.holding)
@@ -119,7 +114,7 @@ function kindText(kind: keyof RecordParamsByKind, params: Record<string, string>
     case 'secondsSettled': {
       const openPrice = coinText(params.openPrice)
       const settlePrice = coinText(params.settlePrice)
-      const profit = signedText(params.profit ?? '')
+      const profit = formatSigned(params.profit ?? '')
       const quote = coinsOf(symbol)[1]
       return i18n._(msg`Order #${orderId} ${symbol}: ${openPrice} → ${settlePrice}, profit ${profit} ${quote}`)
     }

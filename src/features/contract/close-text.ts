@@ -6,12 +6,9 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { POSITION_STATUS, type ContractClose, type ContractPosition } from '../../contract/contracts.ts'
 import { dec } from '../../lib/decimal'
-import { coinText, formatBalance, formatPrice } from '../../lib/format'
+import { coinPlaces, coinText, formatPrice, formatSigned } from '../../lib/format'
 import { contractRules } from './logic'
 
-/** A signed amount of the quote coin, '+' on a gain ('+12.5', '-3', '0'). */
-export const signedMoney = (value: string, quote: string): string =>
-  `${dec(value).isGreaterThan(0) ? '+' : ''}${formatBalance(value, quote)}`
 
 /** A position closed in more than one part: its history lists each close. */
 export const closedInParts = (position: Pick<ContractPosition, 'closes' | 'openedQuantity'>): boolean =>
@@ -20,7 +17,7 @@ export const closedInParts = (position: Pick<ContractPosition, 'closes' | 'opene
 /** One close's figures as the screens print them. */
 export function closeFigures(position: Pick<ContractPosition, 'symbol' | 'base' | 'quote'>, close: ContractClose) {
   const { base, quote, pricePrecision } = contractRules(position)
-  return { quantity: `${coinText(close.quantity)} ${base}`, price: formatPrice(close.price, pricePrecision), pnl: `${signedMoney(close.pnl, quote)} ${quote}` }
+  return { quantity: `${coinText(close.quantity)} ${base}`, price: formatPrice(close.price, pricePrecision), pnl: `${formatSigned(close.pnl, coinPlaces(quote))} ${quote}` }
 }
 
 /**
