@@ -5,52 +5,28 @@
 // port with a fresh data dir, and writes one PNG per screen plus contact sheets (12 screens each,
 // half size) that are quick to look through:
 //   node scripts/with-node24.mjs scripts/screenshots.mjs [--out=.screenshots] [--locales=en-US,ja]
-//        [--themes=dark,light] [--only=/home,/market]
+//        [--themes=dark,light] [--only=/home,/market] [--width=195] [--font=32]
 // Bounded: every wait has a timeout, and the server and browser stop at the end.
-import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
+import { setDefaultFontSize } from './a11y-checks.mjs'
+import { LOCALES, TRADER_ROUTES, VISITOR_ROUTES } from './app-routes.mjs'
+import { signInDemo, startDemoServer } from './demo-server.mjs'
 import { CHROMIUM } from './ensure-chromium.mjs'
-import { freePort } from './free-port.mjs'
 import { root } from './lib.mjs'
 
 const option = (name, fallback) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const out = resolve(option('out', join(root, '.screenshots')))
-const locales = option('locales', 'en-US,zh-CN,ko,ja').split(',')
+const locales = option('locales', LOCALES.join(',')).split(',')
 const themes = option('themes', 'dark,light').split(',')
 const only = option('only', '').split(',').filter(Boolean)
+// A low-vision trader's phone: --width=195 is a 390 px phone at 200 % zoom; --font=32 doubles the
+// default font size (Chromium's is 16), which every text sized in rem follows.
+const width = Number(option('width', '390'))
+const font = Number(option('font', '16'))
 
-// What a visitor sees (signed out), then what the demo trader sees. Ids are the demo data's.
-const VISITOR_ROUTES = ['/login', '/register', '/password', '/protocol', '/position']
-const TRADER_ROUTES = [
-  '/home', '/home/new', '/home/detail?id=1', '/home/join?id=1', '/home/record', '/home/wbook?id=1',
-  '/market', '/market/kline?symbol=btcusdt', '/action/trade', '/action/contract', '/action/secondContract', '/position',
-  '/trade/record', '/contract/record', '/secondContract/record',
-  '/account/assert/1', '/account/assert/2', '/assert/detail/USDT', '/assert/record', '/assert/recharge', '/assert/exchange',
-  '/assert/withdrawel', '/assert/transfer/1', '/assert/addresslist', '/assert/addresscurrencylist', '/assert/addaddress',
-  '/me', '/me/about', '/me/profile', '/me/help', '/me/contact', '/me/mPdf', '/me/share', '/me/share-record', '/me/lang',
-  '/me/message', '/me/msgdetail', '/me/safety', '/me/verify',
-]
 const picked = (routes) => (only.length ? routes.filter((route) => only.includes(route.split('?')[0])) : routes)
-
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'screenshots-data-'))
-  const port = await freePort()
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(root, 'dist'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt++) {
-    if (await fetch(`${url}/mobile/`).then((r) => r.ok, () => false)) break
-    if (attempt === 100 || child.exitCode !== null) throw new Error('the server did not start')
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  return { url, stop: () => { child.kill(); rmSync(dataDir, { recursive: true, force: true }) } }
-}
 
 const fileName = (theme, locale, route) => `${theme}-${locale}-${route.replace(/^\//, '').replace(/[/?=&]+/g, '_') || 'root'}.png`
 
@@ -77,7 +53,7 @@ async function contactSheets(context, shots, prefix) {
   await page.close()
 }
 
-const server = await startServer()
+const server = await startDemoServer()
 mkdirSync(out, { recursive: true })
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
@@ -88,9 +64,10 @@ const browser = await chromium.launch({
 try {
   for (const theme of themes) {
     for (const locale of locales) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, colorScheme: theme })
+      const context = await browser.newContext({ viewport: { width, height: Math.round(width * 844 / 390) }, deviceScaleFactor: 390 / width, isMobile: true, hasTouch: true, colorScheme: theme })
       const page = await context.newPage()
       page.setDefaultTimeout(20_000)
+      if (font !== 16) await setDefaultFontSize(page, font)
       await page.goto(`${server.url}/mobile/login`)
       await page.evaluate((lang) => localStorage.setItem('User-Lang', lang), locale)
       const shots = []
@@ -99,16 +76,7 @@ try {
         await shoot(page, server.url, route, path)
         shots.push({ path, route: `${route} (visitor)` })
       }
-      const login = await fetch(`${server.url}/bb/user/login`, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ account: 'demo@exchange.local', password: 'Demo2026pass' }),
-      }).then((r) => r.json())
-      if (login.code !== 1) throw new Error(`demo login failed: ${JSON.stringify(login)}`)
-      await page.evaluate(({ token, userId }) => {
-        localStorage.setItem('User-Token', token)
-        localStorage.setItem('User-Id', String(userId))
-        localStorage.setItem('User-Login', '1')
-      }, login.data)
+      await signInDemo(page, server.url)
       for (const route of picked(TRADER_ROUTES)) {
         const path = join(out, fileName(theme, locale, route))
         await shoot(page, server.url, route, path)

@@ -1,0 +1,46 @@
+// The built app (dist/) served by the real reference server on a free loopback port with a fresh
+// data dir and the demo data, for the tools that walk every screen (npm run screenshots, npm run
+// a11y). Bounded: the start waits at most 10 s, and stop() ends the server and removes its data.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEMO } from './app-routes.mjs'
+import { freePort } from './free-port.mjs'
+import { root } from './lib.mjs'
+
+export async function startDemoServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'demo-server-data-'))
+  const port = await freePort()
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(root, 'dist'), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let attempt = 0; ; attempt++) {
+    if (await fetch(`${url}/mobile/`).then((r) => r.ok, () => false)) break
+    if (attempt === 100 || child.exitCode !== null) throw new Error('the server did not start')
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  return { url, stop: () => { child.kill(); rmSync(dataDir, { recursive: true, force: true }) } }
+}
+
+/**
+ * Signs the page in as the demo trader through the API (faster than the login screen, which the
+ * browser tests exercise): the session the app keeps in localStorage.
+ * @param {import('playwright-core').Page} page a page open on the app's origin
+ * @param {string} url the server's address
+ */
+export async function signInDemo(page, url) {
+  const login = await fetch(`${url}/bb/user/login`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account: DEMO.email, password: DEMO.password }),
+  }).then((r) => r.json())
+  if (login.code !== 1) throw new Error(`demo login failed: ${JSON.stringify(login)}`)
+  await page.evaluate(({ token, userId }) => {
+    localStorage.setItem('User-Token', token)
+    localStorage.setItem('User-Id', String(userId))
+    localStorage.setItem('User-Login', '1')
+  }, login.data)
+}
