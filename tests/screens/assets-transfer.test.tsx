@@ -52,7 +52,7 @@ it('asks for at least 0.00001 and refuses more than the source account holds, se
 it('shows from, to, currency and amount before anything moves; confirming sends once, clears and refreshes', async () => {
   vi.mocked(sendTransfer).mockResolvedValue({ queued: false, record: null })
   await renderForm()
-  fireEvent.click(screen.getByRole('button', { name: 'Use the whole available balance' }))
+  fireEvent.click(screen.getByRole('button', { name: /^Max\b.*Use the whole available balance/ }))
   expect(amount().value).toBe('100')
   submit()
   const sheet = screen.getByRole('dialog', { name: 'Confirm transfer' })

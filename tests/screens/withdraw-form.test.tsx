@@ -69,7 +69,7 @@ it('checks the amount against the minimum, the maximum and the spot balance, and
   expect(amountError('5')).toBe('The number of inputs is less than the minimum limit')
   expect(amountError('10000.5')).toBe('Insufficient available balance')
   expect(amountError('10000')).toBeUndefined()
-  fireEvent.click(screen.getByRole('button', { name: 'Fill in the maximum amount' }))
+  fireEvent.click(screen.getByRole('button', { name: /^Max\b.*Fill in the maximum amount/ }))
   expect((screen.getByLabelText('Amount (USDT)') as HTMLInputElement).value).toBe('10000')
   expect(screen.getByText('9,999 USDT')).toBeTruthy()
 })

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { PLACEHOLDER } from '../../../lib/format'
 import { TextField } from '../../../lib/ui/text-field'
 import { formatCoin, maxAmount } from '../logic'
+import { MaxButton } from '../../../lib/ui/max-button'
 
 interface AmountMaxFieldProps {
   currency: string
@@ -18,10 +19,8 @@ interface AmountMaxFieldProps {
 export function AmountMaxField({ currency, available, value, onValueChange, error, placeholder }: AmountMaxFieldProps) {
   const { t } = useLingui()
   const max = (
-    <button type="button" className="field__action" disabled={available === null}
-      onClick={() => available !== null && onValueChange(maxAmount(available))} aria-label={t`Use the whole available balance`}>
-      <Trans>Max</Trans>
-    </button>
+    <MaxButton description={t`Use the whole available balance`} disabled={available === null}
+      onClick={() => available !== null && onValueChange(maxAmount(available))} />
   )
   return (
     <div className="amount-max">

@@ -4,6 +4,7 @@ import type { WithdrawConfig } from '../../../contract/assets.ts'
 import { PLACEHOLDER } from '../../../lib/format'
 import { TextField } from '../../../lib/ui/text-field'
 import { formatCoin, maxWithdrawal, receiveAmount } from '../logic'
+import { MaxButton } from '../../../lib/ui/max-button'
 
 interface WithdrawAmountFieldProps {
   config: WithdrawConfig
@@ -20,10 +21,7 @@ export function WithdrawAmountField({ config, available, value, onValueChange, e
   const receive = value === '' ? null : receiveAmount(value, fee)
   const fillMax = () => available !== null && onValueChange(maxWithdrawal(available, max))
   const maxButton = (
-    <button type="button" className="field__action" onClick={fillMax} disabled={available === null}
-      aria-label={t`Fill in the maximum amount`}>
-      <Trans>Max</Trans>
-    </button>
+    <MaxButton description={t`Fill in the maximum amount`} disabled={available === null} onClick={fillMax} />
   )
   return (
     <>

@@ -11,6 +11,7 @@ import { contractRules, MONEY_PLACES, type ContractTerms } from '../logic'
 import { checkAddMargin, liquidationAfterMargin } from '../position-logic'
 import { DONE, OFFLINE } from './labels'
 import { usePositionAction } from './use-position-action'
+import { MaxButton } from '../../../lib/ui/max-button'
 
 interface MarginRequest {
   position: ContractPosition
@@ -55,10 +56,8 @@ function AddMarginSheet({ position, terms, available, adding }: AddMarginProps &
     if (!refused) adding.confirmWith({ position, amount: plainDecimal(amount) })
   }
   const max = (
-    <button type="button" className="field__action" disabled={available === null} aria-label={t`Use the whole available margin`}
-      onClick={() => { if (available !== null) { setAmount(plainDecimal(available, MONEY_PLACES)); setError(null) } }}>
-      <Trans>Max</Trans>
-    </button>
+    <MaxButton description={t`Use the whole available margin`} disabled={available === null}
+      onClick={() => { if (available !== null) { setAmount(plainDecimal(available, MONEY_PLACES)); setError(null) } }} />
   )
   return (
     <ConfirmSheet title={<Trans>Add margin</Trans>} confirmLabel={<Trans>Add margin</Trans>} busy={adding.busy} onConfirm={confirm} onCancel={adding.cancel}>

@@ -11,7 +11,7 @@ export function EntryTypeChoice({ value, onChange }: { value: EntryType; onChang
   const name = useId()
   return (
     <fieldset className="contract-types">
-      <legend className="contract-sr-only"><Trans>Entry type</Trans></legend>
+      <legend className="sr-only"><Trans>Entry type</Trans></legend>
       {TYPES.map((type) => (
         <label key={type} className="contract-chip">
           <input type="radio" name={name} checked={value === type} onChange={() => onChange(type)} />

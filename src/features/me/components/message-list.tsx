@@ -45,7 +45,7 @@ export function MessageList() {
               <Link to="/me/msgdetail" search={{ id: message.id }}>
                 <span className={message.read ? 'me-message__title me-message__title--read' : 'me-message__title'}>{text.title}</span>
                 <span className="me-message__text">{text.body}</span>
-                <span className="muted" style={{ fontSize: 12 }}>{formatDate(message.createdAt)}</span>
+                <span className="muted me-message__time">{formatDate(message.createdAt)}</span>
               </Link>
               {message.read === 0 && <span className="me-unread-dot" role="img" aria-label={t`Unread`} />}
             </li>

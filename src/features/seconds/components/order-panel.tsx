@@ -20,6 +20,7 @@ import { OFFLINE_ORDER } from './labels'
 import { OrderSummary, type OrderRequest } from './order-confirm'
 import { useContractAccount } from './use-contract-account'
 import { useOrderForm } from './use-order-form'
+import { MaxButton } from '../../../lib/ui/max-button'
 
 /** Duration, open amount and Up/Down behind a confirmation (spec §2, §4, §5). */
 export function OrderPanel({ pair }: { pair: { base: string; quote: string } }) {
@@ -56,11 +57,8 @@ export function OrderPanel({ pair }: { pair: { base: string; quote: string } }) 
   // The connection may have gone while the sheet was open: refused, nothing sent, the sheet stays.
   const confirm = () => (navigator.onLine ? void call.confirm() : void toast.error(OFFLINE_ORDER))
   const max = (
-    <button type="button" className="field__action" disabled={available === null}
-      onClick={() => available !== null && (setAmount(maxOpenAmount(available, form.feeRate)), setError(null))}
-      aria-label={t`Use the whole available balance`}>
-      <Trans>Max</Trans>
-    </button>
+    <MaxButton description={t`Use the whole available balance`} disabled={available === null}
+      onClick={() => available !== null && (setAmount(maxOpenAmount(available, form.feeRate)), setError(null))} />
   )
   const minimum = coin(form.minLimit)
   return (

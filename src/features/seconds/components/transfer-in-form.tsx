@@ -13,6 +13,7 @@ import { useRequest } from '../../../lib/ui/use-request'
 import { fetchAccount, transferIn } from '../api'
 import { availableOf, checkTransferIn } from '../account-logic'
 import { coin } from '../logic'
+import { MaxButton } from '../../../lib/ui/max-button'
 
 interface TransferInProps {
   currency: string
@@ -46,10 +47,8 @@ export function TransferInForm({ currency, onDone }: TransferInProps) {
     if (!refused) call.review({ amount: plainDecimal(amount), currency })
   }
   const max = (
-    <button type="button" className="field__action" disabled={available === null} aria-label={t`Use the whole spot balance`}
-      onClick={() => available !== null && (setAmount(plainDecimal(available, 8)), setError(null))}>
-      <Trans>Max</Trans>
-    </button>
+    <MaxButton description={t`Use the whole spot balance`} disabled={available === null}
+      onClick={() => available !== null && (setAmount(plainDecimal(available, 8)), setError(null))} />
   )
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={t`Transfer into the contract account`}>

@@ -36,7 +36,7 @@ export function SpotBook({ rules, lastPrice, trend, full, onFullChange, onPick }
         onClick={() => onPick(row.rawPrice)}>
         {/* Named by its content, not an aria-label, so the name holds what is seen (a label that
             differs from the visible text fails speech input and Lighthouse's accessibility). */}
-        <span className="spot-sr-only">{t`Price ${row.price}, amount ${row.amount}`}</span>
+        <span className="sr-only">{t`Price ${row.price}, amount ${row.amount}`}</span>
         <span className="spot-level__price" aria-hidden="true">{row.price}</span>
         <span aria-hidden="true">{row.amount}</span>
         {full && <span aria-hidden="true">{row.total}</span>}
@@ -63,7 +63,7 @@ export function SpotBook({ rules, lastPrice, trend, full, onFullChange, onPick }
         <>
           <ol className="spot-book__levels" aria-label={t`Asks`}>{rows.asks.toReversed().map(level('ask'))}</ol>
           <p className={`spot-book__last trend--${trend}`}>
-            <span className="spot-sr-only"><Trans>Last price</Trans> </span>{formatPrice(lastPrice, rules.pricePrecision)}
+            <span className="sr-only"><Trans>Last price</Trans> </span>{formatPrice(lastPrice, rules.pricePrecision)}
           </p>
           <ol className="spot-book__levels" aria-label={t`Bids`}>{rows.bids.map(level('bid'))}</ol>
         </>

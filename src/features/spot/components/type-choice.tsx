@@ -11,7 +11,7 @@ export function TypeChoice({ value, onChange }: { value: OrderType; onChange: (t
   const name = useId()
   return (
     <fieldset className="spot-types">
-      <legend className="spot-sr-only"><Trans>Order type</Trans></legend>
+      <legend className="sr-only"><Trans>Order type</Trans></legend>
       {TYPES.map((type) => (
         <label key={type} className="spot-type">
           <input type="radio" name={name} checked={value === type} onChange={() => onChange(type)} />

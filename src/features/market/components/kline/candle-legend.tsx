@@ -9,7 +9,7 @@ export function CandleLegend({ candle, precision }: { candle: Candle; precision:
   return (
     <dl className="kline-legend" aria-live="off">
       <div className="kline-legend__time">
-        <dt className="kline-sr-only"><Trans>Time</Trans></dt>
+        <dt className="sr-only"><Trans>Time</Trans></dt>
         <dd>{legend.time}</dd>
       </div>
       <div><dt><Trans context="a candle's opening price">Open</Trans></dt><dd className={price}>{legend.open}</dd></div>
