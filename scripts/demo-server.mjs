@@ -1,6 +1,6 @@
 // The built app (dist/) served by the real reference server on a free loopback port with a fresh
 // data dir and the demo data, for the tools that walk every screen (npm run screenshots, npm run
-// a11y). Bounded: the start waits at most 10 s, and stop() ends the server and removes its data.
+// a11y); STATIC_DIR serves another build instead (vite build --outDir …). Bounded: the start waits at most 10 s, and stop() ends the server and removes its data.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,7 +14,7 @@ export async function startDemoServer() {
   const port = await freePort()
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(root, 'dist'), LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: process.env.STATIC_DIR ?? join(root, 'dist'), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
