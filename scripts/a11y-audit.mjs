@@ -1,4 +1,4 @@
-// `npm run a11y`: what WCAG 2.2 AA finds wrong on every route (scripts/a11y-checks.mjs: axe-core's
+// `npm run a11y`: what WCAG 2.2 AA finds wrong on every route (scripts/a11y-checks.ts: axe-core's
 // serious and critical violations, reflow, texts under 12 px), as a report to read while fixing;
 // the browser tests hold the same checks (tests/e2e/accessibility.test.ts). Serves the built app
 // (run the build first) and walks every route as a visitor or the demo trader, in the languages,
@@ -7,9 +7,9 @@
 //        [--width=390|320|195] [--font=16|32] [--only=/home,/market] [--skip=axe]
 // Exits 1 when it found anything. Bounded: every wait has a timeout; server and browser stop.
 import { chromium } from 'playwright-core'
-import { axeProblems, reflowProblems, setDefaultFontSize, smallTexts } from './a11y-checks.mjs'
-import { LOCALES, TRADER_ROUTES, VISITOR_ROUTES } from './app-routes.mjs'
-import { signInDemo, startDemoServer } from './demo-server.mjs'
+import { axeProblems, reflowProblems, setDefaultFontSize, smallTexts } from './a11y-checks.ts'
+import { LOCALES, TRADER_ROUTES, VISITOR_ROUTES } from './app-routes.ts'
+import { signInDemo, startDemoServer } from './demo-server.ts'
 import { CHROMIUM } from './ensure-chromium.mjs'
 
 const option = (name, fallback) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback

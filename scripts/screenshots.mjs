@@ -10,9 +10,9 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
-import { setDefaultFontSize } from './a11y-checks.mjs'
-import { LOCALES, TRADER_ROUTES, VISITOR_ROUTES } from './app-routes.mjs'
-import { signInDemo, startDemoServer } from './demo-server.mjs'
+import { setDefaultFontSize } from './a11y-checks.ts'
+import { LOCALES, TRADER_ROUTES, VISITOR_ROUTES } from './app-routes.ts'
+import { signInDemo, startDemoServer } from './demo-server.ts'
 import { CHROMIUM } from './ensure-chromium.mjs'
 import { root } from './lib.mjs'
 

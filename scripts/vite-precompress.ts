@@ -4,7 +4,7 @@
 // never compresses per request. Source maps are left alone (developers only), and a twin that
 // would not be smaller is not written (the file is then sent as it is).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
 
@@ -40,7 +40,7 @@ export function precompress(): Plugin {
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir)
+      outDir = resolve(config.root, config.build.outDir)
     },
     // Last and alone: vite-plugin-pwa writes sw.js in its own closeBundle.
     closeBundle: { order: 'post', sequential: true, handler: () => void precompressDir(outDir) },

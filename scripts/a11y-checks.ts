@@ -4,11 +4,19 @@
 // and the browser tests (tests/e2e/accessibility.test.ts), so both judge a screen the same way.
 // Each check runs in the page through playwright's evaluate, which is not subject to the app's
 // Content-Security-Policy: the app's own policy stays as strict as in production.
-import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { CDPSession, Page } from 'playwright-core'
 
 const require = createRequire(import.meta.url)
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[]; failureSummary?: string }[]
+}
 
 /** axe-core's WCAG 2.0–2.2 A and AA rules. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
@@ -16,17 +24,16 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 /**
  * The serious and critical violations axe-core finds on the page as it is now, each as
  * "rule: what is wrong (where, …)".
- * @param {import('playwright-core').Page} page
- * @returns {Promise<string[]>}
  */
-export async function axeProblems(page) {
+export async function axeProblems(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async (tags) => {
-    // @ts-expect-error axe is the global axe-core's source just defined
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-    return result.violations.map((/** @type {any} */ violation) => ({
+    // axe is the global that axe-core's source just defined.
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    return result.violations.map((violation) => ({
       id: violation.id, impact: violation.impact, help: violation.help,
-      targets: violation.nodes.slice(0, 4).map((/** @type {any} */ node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+      targets: violation.nodes.slice(0, 4).map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
     }))
   }, WCAG_TAGS)
   return violations
@@ -39,16 +46,15 @@ export async function axeProblems(page) {
  * inside than out (a text running out of its card, or cut by overflow: hidden or an ellipsis); no
  * number breaks across lines inside itself. Elements that scroll on purpose (overflow auto or
  * scroll: a strip of tabs, the chart) are their own business. Runs in the page.
- * @returns {string[]}
  */
-export function reflowProblems() {
-  const found = []
+export function reflowProblems(): string[] {
+  const found: string[] = []
   // Drawn by other means (a chart), hidden, or for screen readers only (.sr-only, 1 px on purpose).
   const UNSEEN = 'svg, canvas, .sr-only, [aria-hidden="true"], dialog:not([open])'
   const root = document.documentElement
   if (root.scrollWidth > root.clientWidth + 1) found.push(`the page scrolls sideways (${root.scrollWidth} px in ${root.clientWidth} px)`)
   // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs in the page: it must be self-contained
-  const describe = (/** @type {Element} */ element) =>
+  const describe = (element: Element) =>
     `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`
   for (const element of document.body.querySelectorAll('*')) {
     if (!(element instanceof HTMLElement) || element.clientWidth === 0) continue
@@ -69,8 +75,10 @@ export function reflowProblems() {
     for (const match of text.matchAll(/[+\-−]?[\d][\d.,]*\d%?/g)) {
       range.setStart(node, match.index)
       range.setEnd(node, match.index + match[0].length)
-      const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
-      if (tops.size > 1) found.push(`${describe(parent)}: the number ${match[0]} breaks across lines`)
+      // Two boxes are on two lines when they do not overlap vertically (glyphs from two fonts on
+      // one line, as a CJK font's digits next to a Latin comma, sit a pixel apart but overlap).
+      const [first, ...rest] = [...range.getClientRects()].filter((rect) => rect.width > 0)
+      if (first && rest.some((box) => box.top >= first.bottom - 1)) found.push(`${describe(parent)}: the number ${match[0]} breaks across lines`)
     }
   }
   return found
@@ -79,11 +87,9 @@ export function reflowProblems() {
 /**
  * Texts drawn smaller than `minimum` CSS px (12 at the default size; twice that when the user
  * doubled the default font, which also finds a size fixed in px). Runs in the page.
- * @param {number} minimum
- * @returns {string[]}
  */
-export function smallTexts(minimum) {
-  const found = new Map()
+export function smallTexts(minimum: number): string[] {
+  const found = new Map<string, string>()
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement
@@ -101,24 +107,26 @@ export function smallTexts(minimum) {
 /**
  * Controls matching `selector` that are smaller than `size`×`size` CSS px (the main actions:
  * 44×44). Runs in the page.
- * @param {{ selector: string, size: number }} what
- * @returns {string[]}
  */
-export function smallTargets({ selector, size }) {
+export function smallTargets({ selector, size }: { selector: string; size: number }): string[] {
   return [...document.querySelectorAll(selector)]
     .map((element) => ({ element, box: element.getBoundingClientRect() }))
     .filter(({ box }) => box.width > 0 && (box.width < size - 0.5 || box.height < size - 0.5))
     .map(({ element, box }) => `"${(element.textContent ?? '').trim().slice(0, 30)}" is ${Math.round(box.width)}×${Math.round(box.height)} px`)
 }
 
+const fontSessions = new WeakMap<Page, CDPSession>()
+
 /**
  * Sets the browser's default font size, as a user who raised it in the phone's settings: a text
- * sized in rem follows, one in px does not.
- * @param {import('playwright-core').Page} page
- * @param {number} standard the default font size in px (Chromium's is 16)
+ * sized in rem follows, one in px does not. `standard` is in px (Chromium's default is 16).
  */
-export async function setDefaultFontSize(page, standard) {
-  const session = await page.context().newCDPSession(page)
-  await session.send('Page.setFontSizes', { fontSizes: { standard, fixed: Math.round(standard * 13 / 16) } })
-  await session.detach()
+export async function setDefaultFontSize(page: Page, standard: number): Promise<void> {
+  // The setting lasts as long as the DevTools session that made it: keep one per page.
+  let session = fontSessions.get(page)
+  if (!session) {
+    session = await page.context().newCDPSession(page)
+    fontSessions.set(page, session)
+  }
+  await session.send('Page.setFontSizes', { fontSizes: { standard, fixed: Math.round((standard * 13) / 16) } })
 }

@@ -5,11 +5,13 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEMO } from './app-routes.mjs'
+import type { Page } from 'playwright-core'
+import { DEMO } from './app-routes.ts'
 import { freePort } from './free-port.mjs'
-import { root } from './lib.mjs'
 
-export async function startDemoServer() {
+const root = join(import.meta.dirname, '..')
+
+export async function startDemoServer(): Promise<{ url: string; stop(): void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'demo-server-data-'))
   const port = await freePort()
   const child = spawn(process.execPath, ['server/main.ts'], {
@@ -29,14 +31,13 @@ export async function startDemoServer() {
 /**
  * Signs the page in as the demo trader through the API (faster than the login screen, which the
  * browser tests exercise): the session the app keeps in localStorage.
- * @param {import('playwright-core').Page} page a page open on the app's origin
- * @param {string} url the server's address
+ * `page` is open on the app's origin; `url` is the server's address.
  */
-export async function signInDemo(page, url) {
+export async function signInDemo(page: Page, url: string): Promise<void> {
   const login = await fetch(`${url}/bb/user/login`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ account: DEMO.email, password: DEMO.password }),
-  }).then((r) => r.json())
+  }).then((r) => r.json() as Promise<{ code: number; data: { token: string; userId: number } }>)
   if (login.code !== 1) throw new Error(`demo login failed: ${JSON.stringify(login)}`)
   await page.evaluate(({ token, userId }) => {
     localStorage.setItem('User-Token', token)

@@ -1,8 +1,8 @@
 // Every route of the app's route table (docs/product.md) with the demo data's ids: what a visitor
 // sees (signed out), then what the demo trader sees. One list for the tools and tests that walk
 // every screen (npm run screenshots, npm run a11y, the browser tests of text fit and accessibility).
-export const VISITOR_ROUTES = ['/login', '/register', '/password', '/protocol', '/position']
-export const TRADER_ROUTES = [
+export const VISITOR_ROUTES: readonly string[] = ['/login', '/register', '/password', '/protocol', '/position']
+export const TRADER_ROUTES: readonly string[] = [
   '/home', '/home/new', '/home/detail?id=1', '/home/join?id=1', '/home/record', '/home/wbook?id=1',
   '/market', '/market/kline?symbol=btcusdt', '/action/trade', '/action/contract', '/action/secondContract', '/position',
   '/trade/record', '/contract/record', '/secondContract/record',
@@ -12,6 +12,6 @@ export const TRADER_ROUTES = [
   '/me/message', '/me/msgdetail', '/me/safety', '/me/verify',
 ]
 /** The screens of the tab bar and the trading screens: what a trader opens many times a day. */
-export const TAB_ROUTES = ['/home', '/market', '/action/trade', '/action/contract', '/action/secondContract', '/position', '/account/assert/1', '/me']
-export const LOCALES = ['en-US', 'zh-CN', 'ko', 'ja']
+export const TAB_ROUTES: readonly string[] = ['/home', '/market', '/action/trade', '/action/contract', '/action/secondContract', '/position', '/account/assert/1', '/me']
+export const LOCALES: readonly string[] = ['en-US', 'zh-CN', 'ko', 'ja']
 export const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
