@@ -32,7 +32,13 @@ test('the chart opens on BTC/USDT with 2000 one-minute candles drawn in both col
     assert.ok(pixels.up > 50 && pixels.down > 50, `up and down candles drawn: ${JSON.stringify(pixels)}`)
   })
   const header = page.getByRole('region', { name: '24h market' })
-  await eventually(async () => assert.match(await header.innerText(), /[\d,]+\.\d{2}\s+[+-]?[\d,]+\.\d{2}%/))
+  // What it shows: the words only a screen reader gets (.sr-only: the unit, the change in words) left out.
+  const shown = () => header.evaluate((element) => {
+    const copy = element.cloneNode(true) as Element
+    for (const unseen of copy.querySelectorAll('.sr-only')) unseen.remove()
+    return [...copy.querySelectorAll('p')].map((line) => line.textContent).join('\n')
+  })
+  await eventually(async () => assert.match(await shown(), /[\d,]+\.\d{2}\s+[+-]?[\d,]+\.\d{2}%/))
 })
 
 test('the 5 s tick and a narrower screen feed the same chart instead of recreating it', async () => {

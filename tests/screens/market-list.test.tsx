@@ -46,6 +46,8 @@ const pairLink = (name: string) => screen.getByRole('link', { name: new RegExp(`
 const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) })
 const pairRows = () => screen.getAllByRole('row').filter((row) => within(row).queryByRole('rowheader'))
 const pairNames = () => pairRows().map((row) => within(row).getByRole('link').textContent)
+/** The cell of `row` a screen reader reads as `name` (the words only it gets included, the text hidden from it left out). */
+const cellRead = (row: HTMLElement | undefined, name: string | RegExp) => within(row as HTMLElement).getByRole('cell', { name })
 
 it('shows skeleton rows until the first answer, then a row per pair with price, change and volume', async () => {
   await renderScreen(() => <Harness />)
@@ -54,13 +56,12 @@ it('shows skeleton rows until the first answer, then a row per pair with price, 
 
   feed('detailsByQuote:USDT', { data: usdtDetails() })
   expect(pairNames()).toEqual(['BTC/USDT', 'ETH/USDT', 'LTC/USDT'])
-  const [btc, eth, ltc] = pairRows().map((row) => within(row).getAllByRole('cell'))
-  expect(btc?.[0]?.textContent).toBe('61,234.56')
+  const [btc, eth] = pairRows().map((row) => within(row).getAllByRole('cell'))
+  expect(screen.getByText('61,234.56')).toBe(btc?.[0])
   expect(btc?.[0]?.className).toContain('trend--up')
-  expect(btc?.[1]?.textContent).toBe('+2.05%')
+  expect(btc?.[1]?.textContent).toContain('+2.05%')
   expect(eth?.[0]?.className).toContain('trend--down')
-  expect(eth?.[1]?.textContent).toBe('-1.65%')
-  expect(ltc?.[1]?.textContent).toBe('0.00%')
+  expect(eth?.[1]?.textContent).toContain('-1.65%')
   expect(within(pairRows()[1] as HTMLElement).getByText('Vol 2.50B USDT')).toBeTruthy()
   expect(pairLink('BTC/USDT').getAttribute('href')).toBe('/market/kline?symbol=btcusdt&base=BTC&quote=USDT')
 })
@@ -73,7 +74,21 @@ it.each([
   await renderScreen(() => <Harness />, locale)
   feed('detailsByQuote:USDT', { data: usdtDetails() })
   expect(within(pairRows()[1] as HTMLElement).getByText((text) => text.endsWith(` ${volume}`))).toBeTruthy()
-  expect(pairRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent)[0]).toBe('61,234.56')
+  expect(cellRead(pairRows()[0], '61,234.56 USDT')).toBeTruthy()
+})
+
+// Issue 30: "+2.05%" alone may be read without its sign, and a bare figure without its unit.
+it('reads each price with its unit and each change with a word, and the live list is no live region', async () => {
+  await renderScreen(() => <Harness />)
+  feed('detailsByQuote:USDT', { data: usdtDetails() })
+  const [btc, eth, ltc] = pairRows()
+  expect(within(btc as HTMLElement).getAllByRole('cell')).toEqual([cellRead(btc, '61,234.56 USDT'), cellRead(btc, 'up 2.05%')])
+  expect(within(eth as HTMLElement).getAllByRole('cell')).toEqual([cellRead(eth, '2,950.50 USDT'), cellRead(eth, 'down 1.65%')])
+  expect(cellRead(ltc, '0.00%')).toBeTruthy()
+  // Prices move every 5 s: read when the trader comes to them, never announced.
+  const table = screen.getByRole('table', { name: 'USDT markets' })
+  expect(table.closest('[aria-live], [role=status], [role=log]')).toBeNull()
+  expect(table.querySelector('[aria-live], [role=status], [role=log]')).toBeNull()
 })
 
 it('re-renders only the row whose values changed on a tick, also while sorted', async () => {

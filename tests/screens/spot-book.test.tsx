@@ -66,3 +66,13 @@ it('says when the book cannot load, and keeps the last book when a 5 s refresh f
   await screen.findByText('Not refreshed: showing the last book.')
   expect(within(screen.getByRole('list', { name: 'Bids' })).getAllByRole('button')).toHaveLength(2)
 })
+
+// Issue 30 (WCAG 2.5.3): the name of "5" and "20" starts with the number shown, so a voice user can say it.
+it('names the 5 and 20 levels buttons by the number shown, then what it counts, and reads the last price with its unit', async () => {
+  await renderScreen(() => <Book />)
+  await screen.findByRole('list', { name: 'Asks' })
+  const levels = within(screen.getByRole('group', { name: 'Levels shown' })).getAllByRole('button')
+  // (happy-dom puts a space between the inline spans of a name.)
+  expect(levels).toEqual([screen.getByRole('button', { name: /^5 ?, levels a side$/ }), screen.getByRole('button', { name: /^20 ?, levels a side$/ })])
+  expect(screen.getByText('60,000.50').textContent).toBe('Last price 60,000.50 USDT')
+})

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Depth } from '../../src/contract/market.ts'
 import { depthBook } from '../../src/features/market/chart-depth'
-import { candleLegend, tradeTime } from '../../src/features/market/chart-legend'
+import { candleLegend, chartSummary, tradeTime } from '../../src/features/market/chart-legend'
 import { formatDate } from '../../src/lib/format'
 
 describe('candle legend', () => {
@@ -47,5 +47,32 @@ describe('order book depth', () => {
   })
   it('survives an empty book', () => {
     expect(depthBook({ asks: [], bids: [], ts: 0 }, 20, 2)).toEqual({ asks: [], bids: [] })
+  })
+})
+
+// Issue 30: the chart's text alternative says the newest candle and the range of the candles in view.
+describe('chart summary', () => {
+  const candles = [
+    { id: 60, open: '100', high: '130.5', low: '95', close: '120', vol: '1' },
+    { id: 120, open: '120', high: '125', low: '90.25', close: '110', vol: '1' },
+    { id: 180, open: '110', high: '112', low: '105', close: '111.9', vol: '1' },
+  ]
+  it('gives the newest candle and the highest high and lowest low of all candles before the chart has drawn', () => {
+    const summary = chartSummary(candles, null, 2)
+    expect(summary?.latest).toMatchObject({ open: '110.00', high: '112.00', low: '105.00', close: '111.90', time: formatDate(180_000) })
+    expect(summary).toMatchObject({ shown: 3, high: '130.50', low: '90.25' })
+  })
+  it('follows the candles in view as the chart is zoomed or panned, the newest candle staying the newest', () => {
+    const summary = chartSummary(candles, { min: 90, max: 210 }, 2)
+    expect(summary).toMatchObject({ shown: 2, high: '125.00', low: '90.25' })
+    expect(summary?.latest.close).toBe('111.90')
+    expect(chartSummary(candles, { min: 150, max: 210 }, 2)).toMatchObject({ shown: 1, high: '112.00', low: '105.00' })
+  })
+  it('compares prices as decimals, not as text', () => {
+    const wide = [{ id: 60, open: '9', high: '9.5', low: '8', close: '9', vol: '1' }, { id: 120, open: '9', high: '10.1', low: '8.5', close: '10', vol: '1' }]
+    expect(chartSummary(wide, null, 2)).toMatchObject({ high: '10.10', low: '8.00' })
+  })
+  it('says nothing of a chart without candles', () => {
+    expect(chartSummary([], null, 2)).toBeNull()
   })
 })

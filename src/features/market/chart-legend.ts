@@ -2,7 +2,9 @@
 // decimal strings: the legend reads the wire values, never the floats the chart plots.
 import type { Candle } from '../../contract/market.ts'
 import { dec } from '../../lib/decimal'
+import { compareText } from '../../lib/decimal-text'
 import { formatAmount, formatDate, formatPrice } from '../../lib/format'
+import { INITIAL_CANDLES, type XWindow } from './chart-window'
 import { trendOf, type Trend } from './logic'
 
 /** Spec §3: turnover is the mean of the four prices times the volume. */
@@ -40,3 +42,35 @@ export function candleLegend(candle: Candle, precision: number): CandleLegend {
 
 /** 'HH:MM:SS' of a trade, in the device's time zone (the tail of lib/format's date). */
 export const tradeTime = (ms: number): string => formatDate(ms).slice(-8)
+
+/** The chart in words (its text alternative): the newest candle, and the highest and lowest price of the candles in view. */
+export interface ChartSummary {
+  latest: CandleLegend
+  /** How many candles the chart shows now (the zoom), and their highest high and lowest low. */
+  shown: number
+  high: string
+  low: string
+}
+
+/**
+ * What a screen reader reads for the chart. `view` is the visible time span (uPlot's x scale,
+ * in seconds), null before the chart has drawn: then the newest `fallbackCount` candles, as the
+ * chart opens. Compared as decimals, from the wire's strings.
+ */
+export function chartSummary(
+  candles: readonly Candle[], view: XWindow | null, precision: number, fallbackCount = INITIAL_CANDLES,
+): ChartSummary | null {
+  const newest = candles.at(-1)
+  if (!newest) return null
+  const inView = view
+    ? candles.filter((candle) => candle.id >= view.min && candle.id <= view.max)
+    : candles.slice(-fallbackCount)
+  const shown = inView.length > 0 ? inView : [newest]
+  let high = shown[0]!.high
+  let low = shown[0]!.low
+  for (const candle of shown) {
+    if (compareText(candle.high, high) === 1) high = candle.high
+    if (compareText(candle.low, low) === -1) low = candle.low
+  }
+  return { latest: candleLegend(newest, precision), shown: shown.length, high: formatPrice(high, precision), low: formatPrice(low, precision) }
+}

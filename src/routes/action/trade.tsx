@@ -41,7 +41,7 @@ function SpotScreen() {
       <PairHeader pair={pair} priceTestId="spot-last-price" />
       <TradePanel pair={pair} onSideChange={chooseSide} />
       <Suspense fallback={<p className="spot-chart-placeholder" role="status"><Trans>Loading chart…</Trans></p>}>
-        <CompactChart symbol={pair.symbol} />
+        <CompactChart symbol={pair.symbol} quote={pair.quote} />
       </Suspense>
       <CurrentOrders symbol={pair.symbol} />
     </Screen>

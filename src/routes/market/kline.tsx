@@ -25,8 +25,8 @@ function KlineScreen() {
   return (
     <>
       <Screen title={`${base}/${quote}`} back>
-        <KlineHeader symbol={symbol} base={base} />
-        <KlinePanel symbol={symbol} period={period} onPeriodChange={choosePeriod} />
+        <KlineHeader symbol={symbol} base={base} quote={quote} />
+        <KlinePanel symbol={symbol} quote={quote} period={period} onPeriodChange={choosePeriod} />
         <OrderBook symbol={symbol} base={base} quote={quote} />
         <MarketTrades symbol={symbol} base={base} quote={quote} />
       </Screen>

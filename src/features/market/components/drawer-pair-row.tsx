@@ -29,8 +29,8 @@ export const DrawerPairRow = memo(function DrawerPairRow({ symbol, type, onChose
           <strong>{pair.baseCoin}</strong>
           <span className="muted">/{pair.quoteCoin}</span>
         </span>
-        <span className={`trend trend--${trendOf(pair.tick.open, pair.tick.close)}`}>
-          {formatPrice(pair.tick.close, pair.precision)}
+        <span className={`drawer-pair__price trend trend--${trendOf(pair.tick.open, pair.tick.close)}`}>
+          {formatPrice(pair.tick.close, pair.precision)}<span className="sr-only"> {pair.quoteCoin}</span>
         </span>
       </Link>
     </li>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
 import { formatPercent, formatPrice } from '../../../lib/format'
 import { useAtomValue } from '../../../lib/store'
+import { ChangeText } from '../../../lib/ui/change-text'
 import { pairFamily, quoteListFamily } from '../atoms'
 import { changePercent, LEADING_PAIRS, pairSearch, trendOf } from '../logic'
 import { ListError } from './list-status'
@@ -40,8 +41,11 @@ const LeadingPair = memo(function LeadingPair({ symbol }: { symbol: string }) {
     <li className="leading-pair">
       <Link to="/market/kline" search={pairSearch(pair)} className="leading-pair__link">
         <span className="leading-pair__name">{pair.baseCoin}/{pair.quoteCoin}</span>
-        <strong className={`leading-pair__price trend trend--${trend}`}>{formatPrice(close, pair.precision)}</strong>
-        <span className={`trend trend--${trend}`}>{formatPercent(changePercent(open, close))}</span>
+        {/* The link's name starts with the pair shown; the price is read with its unit, the change with a word. */}
+        <strong className={`leading-pair__price trend trend--${trend}`}>
+          {formatPrice(close, pair.precision)}<span className="sr-only"> {pair.quoteCoin}</span>
+        </strong>
+        <span className={`trend trend--${trend}`}><ChangeText text={formatPercent(changePercent(open, close))} /></span>
       </Link>
     </li>
   )

@@ -29,6 +29,7 @@ export function SpotBook({ rules, lastPrice, trend, full, onFullChange, onPick }
   const { book, failed } = useSpotBook(rules.symbol, type, size)
   const rows = book && depthBook(book, size, stepPrecision(rules.pricePrecision, type), rules.amountPrecision)
   const empty = rows && rows.asks.length === 0 && rows.bids.length === 0
+  const levels = t({ message: 'levels a side', context: 'order book: read after the number of price levels shown on each side (5 or 20)' })
   const level = (side: 'ask' | 'bid') => (row: DepthRow, index: number) => (
     // A level's index is its identity: prices move between ticks, the row stays.
     <li key={index}>
@@ -50,8 +51,9 @@ export function SpotBook({ rules, lastPrice, trend, full, onFullChange, onPick }
           {DEPTH_TYPES.map((step) => <option key={step} value={step}>{coinText(stepSize(rules.pricePrecision, step))}</option>)}
         </select>
         <div className="spot-toggle" role="group" aria-label={t`Levels shown`}>
-          <button type="button" aria-pressed={!full} onClick={() => onFullChange(false)} aria-label={t`${DEPTH_COMPACT} levels a side`}>{DEPTH_COMPACT}</button>
-          <button type="button" aria-pressed={full} onClick={() => onFullChange(true)} aria-label={t`${DEPTH_SIZE} levels a side`}>{DEPTH_SIZE}</button>
+          {/* Named by the number shown, then what it counts (WCAG 2.5.3: a voice user says "20"). */}
+          <button type="button" aria-pressed={!full} onClick={() => onFullChange(false)}>{DEPTH_COMPACT}<span className="sr-only">, {levels}</span></button>
+          <button type="button" aria-pressed={full} onClick={() => onFullChange(true)}>{DEPTH_SIZE}<span className="sr-only">, {levels}</span></button>
         </div>
       </div>
       <p className="spot-book__head" aria-hidden="true">
@@ -64,6 +66,7 @@ export function SpotBook({ rules, lastPrice, trend, full, onFullChange, onPick }
           <ol className="spot-book__levels" aria-label={t`Asks`}>{rows.asks.toReversed().map(level('ask'))}</ol>
           <p className={`spot-book__last trend--${trend}`}>
             <span className="sr-only"><Trans>Last price</Trans> </span>{formatPrice(lastPrice, rules.pricePrecision)}
+            {lastPrice !== null && <span className="sr-only"> {rules.quote}</span>}
           </p>
           <ol className="spot-book__levels" aria-label={t`Bids`}>{rows.bids.map(level('bid'))}</ol>
         </>

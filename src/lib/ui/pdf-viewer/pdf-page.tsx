@@ -1,6 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist'
 import { useEffect, useRef, useState, type RefObject } from 'react'
+import type { TextBlock } from './page-text'
+import { PageWords } from './page-words'
 import { renderScale } from './zoom'
 
 interface PdfPageProps {
@@ -11,6 +13,8 @@ interface PdfPageProps {
   zoom: number
   root: RefObject<HTMLDivElement | null>
   label: string
+  /** The page's words (use-page-texts.ts), read by screen readers instead of the drawing; null until read. */
+  words: readonly TextBlock[] | null
 }
 
 /** A4 portrait until the page's own size is known, so the scroll height is close from the start. */
@@ -22,7 +26,7 @@ const DEFAULT_RATIO = 297 / 210
  * drawing is done the box shows a spinner and says which page is coming, so a slow page (a big CJK
  * font, a slow phone) never reads as a blank sheet.
  */
-export function PdfPage({ doc, pageNumber, width, zoom, root, label }: PdfPageProps) {
+export function PdfPage({ doc, pageNumber, width, zoom, root, label, words }: PdfPageProps) {
   const boxRef = useRef<HTMLDivElement>(null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const [page, setPage] = useState<PDFPageProxy | null>(null)
@@ -73,8 +77,11 @@ export function PdfPage({ doc, pageNumber, width, zoom, root, label }: PdfPagePr
   }, [page, pageNumber, width, zoom])
 
   return (
-    <div ref={boxRef} className="pdf-viewer__page" style={{ width: cssWidth, height: cssHeight }}>
-      <canvas ref={canvasRef} role="img" aria-label={label} style={{ width: cssWidth, height: cssHeight }} />
+    <div ref={boxRef} className="pdf-viewer__page" style={{ width: cssWidth, height: cssHeight }} role="group" aria-label={label}>
+      {/* One canvas throughout (a new one would lose its drawing): hidden from screen readers once the words stand in for it. */}
+      <canvas ref={canvasRef} style={{ width: cssWidth, height: cssHeight }}
+        {...(words?.length ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })} />
+      {words?.length ? <div className="sr-only"><PageWords blocks={words} /></div> : null}
       {drawn !== drawing && (
         <p className="pdf-viewer__page-state" role="status">
           <span className="spinner" aria-hidden="true" /> <Trans>Loading page {pageNumber}…</Trans>

@@ -5,6 +5,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { PdfViewerProps } from './index'
 import { loadDocument, PdfLoadError } from './load-document'
 import { PdfPage } from './pdf-page'
+import { PageWords } from './page-words'
+import { usePageTexts } from './use-page-texts'
 import { usePinchZoom } from './use-pinch-zoom'
 import { zoomIn, zoomOut } from './zoom'
 
@@ -28,6 +30,10 @@ export default function Viewer({ url, title, downloadName }: PdfViewerProps) {
   const [width, setWidth] = useState(0)
   const pagesRef = useRef<HTMLDivElement>(null)
   const { zoom, setZoom } = usePinchZoom(pagesRef)
+  // The text view: the pages' words at the reader's own text size, wrapped to the screen (a page's
+  // drawing only zooms, and its lines run off a zoomed phone: WCAG 1.4.10).
+  const [asText, setAsText] = useState(false)
+  const words = usePageTexts(state.status === 'ready' ? state.doc : null)
 
   useEffect(() => {
     const controller = new AbortController()
@@ -62,14 +68,27 @@ export default function Viewer({ url, title, downloadName }: PdfViewerProps) {
         <span className="pdf-viewer__count" role="status">
           {state.status === 'ready' ? <Trans>{pageCount} pages</Trans> : '--'}
         </span>
-        <div className="pdf-viewer__zoom">
+        {!asText && <div className="pdf-viewer__zoom">
           <button type="button" className="button button--ghost button--small" aria-label={t`Zoom out`} onClick={() => setZoom(zoomOut(zoom))}>−</button>
           <span className="pdf-viewer__percent" aria-label={t`Zoom`}>{Math.round(zoom * 100)}%</span>
           <button type="button" className="button button--ghost button--small" aria-label={t`Zoom in`} onClick={() => setZoom(zoomIn(zoom))}>+</button>
-        </div>
+        </div>}
         <a className="button button--text button--small" href={url} download={downloadName}><Trans>Download</Trans></a>
+        <button type="button" className="button button--ghost button--small" onClick={() => setAsText((on) => !on)} disabled={state.status !== 'ready'}>
+          {asText ? <Trans>Show pages</Trans> : <Trans>Read as text</Trans>}
+        </button>
       </div>
-      <div ref={pagesRef} className="pdf-viewer__pages">
+      {asText && state.status === 'ready' && (
+        <div className="pdf-viewer__text">
+          {words === null ? <p className="pdf-viewer__state" role="status"><span className="spinner" aria-hidden="true" /> <Trans>Loading the document…</Trans></p> : words.map((blocks, index) => (
+            <section key={index}>
+              <h2 className="pdf-viewer__text-page"><Trans>Page {index + 1} of {pageCount}</Trans></h2>
+              {blocks.length ? <PageWords blocks={blocks} /> : <p className="muted"><Trans>This page has no text.</Trans></p>}
+            </section>
+          ))}
+        </div>
+      )}
+      <div ref={pagesRef} className="pdf-viewer__pages" hidden={asText}>
         {state.status === 'loading' && <p className="pdf-viewer__state" role="status"><span className="spinner" aria-hidden="true" /> <Trans>Loading the document…</Trans></p>}
         {state.status === 'error' && (
           <div className="pdf-viewer__state" role="alert">
@@ -79,7 +98,7 @@ export default function Viewer({ url, title, downloadName }: PdfViewerProps) {
         )}
         {state.status === 'ready' && width > 0 &&
           Array.from({ length: pageCount }, (_, index) => (
-            <PdfPage key={index} doc={state.doc} pageNumber={index + 1} width={width} zoom={zoom} root={pagesRef} label={t`Page ${index + 1} of ${pageCount}`} />
+            <PdfPage key={index} doc={state.doc} pageNumber={index + 1} width={width} zoom={zoom} root={pagesRef} label={t`Page ${index + 1} of ${pageCount}`} words={words?.[index] ?? null} />
           ))}
       </div>
     </section>

@@ -3,7 +3,7 @@
 // give uPlot the ranges, the cursor and the crosshair.
 import uPlot from 'uplot'
 import { COLUMN, priceAxisLabels, timeAxisLabels, type ChartData } from '../../chart-data'
-import { boundsOf, clampWindow, followWindow, initialWindow, MIN_CANDLES, priceFloor, priceRange, volumeRange } from '../../chart-window'
+import { boundsOf, clampWindow, followWindow, initialWindow, MIN_CANDLES, priceFloor, priceRange, volumeRange, type XWindow } from '../../chart-window'
 import { cssColour, type Theme } from '../../../../lib/theme'
 import { drawCandles, type CandleColours } from './draw-candles'
 import { gesturePlugin, windowOf } from './gesture-plugin'
@@ -38,11 +38,32 @@ export function themeColours(theme: Theme): ChartColours {
 
 const hidden = { paths: () => null, points: { show: false } }
 
+/**
+ * The axes' text size in CSS px: 0.75rem, so it follows the user's default font size like every
+ * other text (12 px at the default 16, 24 px at 32); never under 12 px. Read when the chart is
+ * made: a new font setting comes with a reload.
+ */
+export function axisFontPx(): number {
+  const root = parseFloat(getComputedStyle(document.documentElement).fontSize)
+  return Math.max(12, (Number.isFinite(root) ? root : 16) * 0.75)
+}
+
+/** The price axis as wide as its longest label (a larger text, a price with more digits), so no label is cut. */
+const fitLabels = (u: uPlot, values: string[] | null, axisIndex: number): number => {
+  const axis = u.axes[axisIndex]!
+  const longest = (values ?? []).reduce((widest, value) => (value.length > widest.length ? value : widest), '')
+  // uPlot keeps an axis's font as [the font at the device's pixel ratio, its size]: measured in device px.
+  u.ctx.font = (axis.font as unknown as [string])[0]
+  return Math.ceil(u.ctx.measureText(longest).width / devicePixelRatio + (axis.gap ?? 5) * 2)
+}
+
 export function createChart(
   target: HTMLElement, data: ChartData, step: number, onCursor: (index: number | null) => void, colours: ChartColours, height = CHART_HEIGHT,
+  onWindow: (view: XWindow) => void = () => undefined,
 ): uPlot {
   const view = initialWindow(data[COLUMN.time], step)
-  const AXIS = { stroke: colours.axis, font: '11px system-ui, sans-serif', grid: { stroke: colours.grid, width: 1 }, ticks: { show: false } }
+  const font = axisFontPx()
+  const AXIS = { stroke: colours.axis, font: `${font}px system-ui, sans-serif`, grid: { stroke: colours.grid, width: 1 }, ticks: { show: false } }
   const options: uPlot.Options = {
     width: target.clientWidth,
     height,
@@ -63,12 +84,14 @@ export function createChart(
       { label: 'volume', scale: 'vol', ...hidden },
     ],
     axes: [
-      { ...AXIS, space: 60, size: 30, values: (_u, ticks, _axis, _space, increment) => timeAxisLabels(ticks, increment) },
+      // Time labels ('14:00', '11-27') are about four characters wide: room for five between ticks.
+      { ...AXIS, space: font * 5, size: Math.ceil(font * 2.5), values: (_u, ticks, _axis, _space, increment) => timeAxisLabels(ticks, increment) },
       {
         ...AXIS,
         scale: 'y',
         side: 1,
-        size: 64,
+        space: font * 2.5,
+        size: fitLabels,
         values: (u, ticks, _axis, _space, increment) =>
           priceAxisLabels(ticks, increment, priceFloor(u.scales.y?.min ?? 0, u.scales.y?.max ?? 0)),
       },
@@ -76,6 +99,7 @@ export function createChart(
     hooks: {
       draw: [(u) => drawCandles(u, step, colours.candles)],
       setCursor: [(u) => onCursor(u.cursor.idx ?? null)],
+      setScale: [(u, key) => key === 'x' && onWindow(windowOf(u))],
       ready: [() => performance.measure(FIRST_DRAW, { start: CREATE_MARK, detail: { candles: data[COLUMN.time].length } })],
     },
     plugins: [gesturePlugin(step)],

@@ -7,6 +7,8 @@ import { usePairPrecision } from './use-pair-precision'
 
 interface KlinePanelProps {
   symbol: string
+  /** The pair's quote coin, the unit of its prices. */
+  quote: string
   period: KlinePeriod
   onPeriodChange: (period: KlinePeriod) => void
   /** The plot's height in px (the chart screen's when absent). */
@@ -14,7 +16,7 @@ interface KlinePanelProps {
 }
 
 /** Period tabs over the chart, with its loading, empty and error states. */
-export function KlinePanel({ symbol, period, onPeriodChange, height }: KlinePanelProps) {
+export function KlinePanel({ symbol, quote, period, onPeriodChange, height }: KlinePanelProps) {
   const { candles, status, retry } = useKline(symbol, period)
   const precision = usePairPrecision(symbol)
   return (
@@ -22,7 +24,7 @@ export function KlinePanel({ symbol, period, onPeriodChange, height }: KlinePane
       <PeriodTabs period={period} onChange={onPeriodChange} />
       {candles && candles.length > 0 ? (
         // Keyed: a new pair or period is a new chart; ticks only feed it data.
-        <KlineChart key={`${symbol}:${period}`} candles={candles} period={period} precision={precision} height={height} />
+        <KlineChart key={`${symbol}:${period}`} candles={candles} period={period} precision={precision} quote={quote} height={height} />
       ) : status === 'error' ? (
         <div className="kline-panel__state" style={{ height }} role="alert">
           <p><Trans>Could not load the chart.</Trans></p>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type CSSProperties } from 'react'
+import { useId, useState, type CSSProperties } from 'react'
 import { DEPTH_COMPACT, DEPTH_SIZE, marketTopics, type DepthAnswer } from '../../../../contract/market.ts'
 import { formatPrice } from '../../../../lib/format'
 import { useAtomValue, useSetAtom } from '../../../../lib/store'
@@ -30,38 +30,43 @@ export function OrderBook({ symbol, base, quote }: { symbol: string; base: strin
   const tick = useAtomValue(detailsFamily(symbol))
   const precision = usePairPrecision(symbol)
   const book = depth ? depthBook(depth, full ? DEPTH_SIZE : DEPTH_COMPACT, precision) : null
+  const titleId = useId()
   return (
-    <section className="kline-card" aria-label={t`Order book`}>
+    <section className="kline-card" aria-labelledby={titleId}>
       <div className="kline-card__head">
-        <h2 className="kline-card__title"><Trans>Order book</Trans></h2>
+        <h2 id={titleId} className="kline-card__title"><Trans>Order book</Trans></h2>
         <div className="kline-toggle" role="group" aria-label={t`Levels shown`}>
           <button type="button" aria-pressed={!full} onClick={() => setFull(false)}><Trans>Compact</Trans></button>
           <button type="button" aria-pressed={full} onClick={() => setFull(true)}><Trans>Full</Trans></button>
         </div>
       </div>
       {book ? (
-        <table className="book">
-          <thead>
-            <tr>
-              <th scope="col"><Trans>Price ({quote})</Trans></th>
-              <th scope="col"><Trans>Amount ({base})</Trans></th>
-              <th scope="col"><Trans>Total ({base})</Trans></th>
-            </tr>
-          </thead>
-          <tbody aria-label={t`Asks`}>
-            <Rows rows={book.asks.toReversed()} side="ask" />
-          </tbody>
-          <tbody aria-label={t`Latest price`}>
-            <tr>
-              <td colSpan={3} className={`book__last kline-trend--${tick ? trendOf(tick.open, tick.close) : 'flat'}`}>
-                {formatPrice(tick?.close, precision)}
-              </td>
-            </tr>
-          </tbody>
-          <tbody aria-label={t`Bids`}>
-            <Rows rows={book.bids} side="bid" />
-          </tbody>
-        </table>
+        // Scrolls sideways inside the card when its columns are wider (200 % zoom): focusable, so a
+        // keyboard can scroll it too.
+        <div className="book-scroll" role="group" aria-labelledby={titleId} tabIndex={0}>
+          <table className="book">
+            <thead>
+              <tr>
+                <th scope="col"><Trans>Price ({quote})</Trans></th>
+                <th scope="col"><Trans>Amount ({base})</Trans></th>
+                <th scope="col"><Trans>Total ({base})</Trans></th>
+              </tr>
+            </thead>
+            <tbody aria-label={t`Asks`}>
+              <Rows rows={book.asks.toReversed()} side="ask" />
+            </tbody>
+            <tbody aria-label={t`Latest price`}>
+              <tr>
+                <td colSpan={3} className={`book__last kline-trend--${tick ? trendOf(tick.open, tick.close) : 'flat'}`}>
+                  {formatPrice(tick?.close, precision)}
+                </td>
+              </tr>
+            </tbody>
+            <tbody aria-label={t`Bids`}>
+              <Rows rows={book.bids} side="bid" />
+            </tbody>
+          </table>
+        </div>
       ) : failed ? (
         <p className="kline-card__state" role="alert"><Trans>The order book could not be loaded; retrying…</Trans></p>
       ) : (
