@@ -65,7 +65,8 @@ test('an Up order of 10 USDT on 5 s counts down, settles, and moves the balance 
   const open = page.getByRole('list', { name: 'Open orders' }).getByRole('listitem')
   await open.first().waitFor()
   assert.equal(await open.count(), 1)
-  const countdown = await open.first().getByRole('timer').textContent({ timeout: 5000 }).catch(() => null)
+  // The countdown is read with its row ("Settles in 00:04"), never announced on its own.
+  const countdown = await open.first().getByText(/^\d\d:\d\d$/).textContent({ timeout: 5000 }).catch(() => null)
   // Within 5 s the row shows mm:ss (or, on a slow machine, has already reached "Settling…").
   assert.ok(countdown === null || /^00:0[0-5]$/.test(countdown), `a live countdown: ${countdown}`)
 

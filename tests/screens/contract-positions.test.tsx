@@ -80,21 +80,22 @@ const errorIn = (sheet: HTMLElement) => sheet.querySelector('.field__error')?.te
 it("shows a holding position's P/L and ROE at the live mark, green while it gains and red once it loses", async () => {
   const first = await renderPositions()
   expect(within(first).getByText('Holding')).toBeTruthy()
-  expect(figure(holdingCard(), 'Mark price').textContent).toBe('60,150.50')
+  // Each figure is read with its unit, which the card has no room to show (an .sr-only USDT).
+  expect(figure(holdingCard(), 'Mark price').textContent).toBe('60,150.50 USDT')
   // (60150.5 − 60000) × 0.1 = 15.05 on a margin of 600: +2.50 %.
   const pnl = () => figure(holdingCard(), 'Unrealised P/L (USDT)').firstElementChild as HTMLElement
-  expect(pnl().textContent).toBe('+15.05')
+  expect(pnl().textContent).toBe('+15.05 USDT')
   expect(pnl().className).toBe('trend--up')
   expect(figure(holdingCard(), 'ROE').textContent).toBe('+2.50%')
   markAt('59900.00')
-  await waitFor(() => expect(pnl().textContent).toBe('-10'))
+  await waitFor(() => expect(pnl().textContent).toBe('-10 USDT'))
   expect(pnl().className).toBe('trend--down')
   expect(figure(holdingCard(), 'ROE').textContent).toBe('-1.66%')
-  expect(figure(holdingCard(), 'Liq. price').textContent).toBe('54,271.36')
-  expect(figure(holdingCard(), 'Stop loss').textContent).toBe('58,000.00')
+  expect(figure(holdingCard(), 'Liq. price').textContent).toBe('54,271.36 USDT')
+  expect(figure(holdingCard(), 'Stop loss').textContent).toBe('58,000.00 USDT')
   // A pending entry shows its limit and no P/L yet.
   const pending = screen.getByRole('article', { name: 'Short BTC/USDT 5× position' })
-  expect(figure(pending, 'Limit price').textContent).toBe('61,000.00')
+  expect(figure(pending, 'Limit price').textContent).toBe('61,000.00 USDT')
   expect(within(pending).queryByText('Unrealised P/L (USDT)')).toBeNull()
 })
 

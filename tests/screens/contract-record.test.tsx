@@ -89,7 +89,8 @@ it("shows a lost position's result and opens its detail: every label of the spec
   expect(within(card).getByText('Lose')).toBeTruthy()
   expect(within(card).getByText('Liquidated')).toBeTruthy()
   const realised = within(card).getByText('Realised P/L (USDT)').nextElementSibling?.firstElementChild as HTMLElement
-  expect(realised.textContent).toBe('-600')
+  // Read with its unit: the column heading's USDT is not beside the figure.
+  expect(realised.textContent).toBe('-600 USDT')
   expect(realised.className).toBe('trend--down')
 
   fireEvent.click(within(card).getByRole('button', { name: 'Details', expanded: false }))
@@ -97,10 +98,10 @@ it("shows a lost position's result and opens its detail: every label of the spec
   expect(fetchPosition).toHaveBeenCalledWith('9')
   const shown = (term: string) => within(detail).getByText(term).nextElementSibling?.textContent
   expect(['ID', 'Type', 'Limit', 'Multiple', 'Buy price', 'Current price', 'Profit/loss', 'Time', 'Status', 'Stop loss', 'Take profit'].map(shown)).toEqual([
-    '9', 'Long · Market', 'Market', '10×', '60,000.00 USDT', '60,500.00 USDT', '-600', formatDate(POSITION_TIME), 'Liquidated', '--', '65,000.00 USDT',
+    '9', 'Long · Market', 'Market', '10×', '60,000.00 USDT', '60,500.00 USDT', '-600 USDT', formatDate(POSITION_TIME), 'Liquidated', '--', '65,000.00 USDT',
   ])
   expect(['Entered at', 'Close reason', 'Trigger price', 'Exit price', 'Closed at', 'Open fee', 'Close fee', 'Net of fees', 'Result'].map(shown)).toEqual([
-    formatDate(POSITION_TIME), 'Liquidation', '54,271.36 USDT', '54,270.00 USDT', formatDate(POSITION_TIME + 60_000), '3 USDT', '0 USDT', '-603', 'Lose',
+    formatDate(POSITION_TIME), 'Liquidation', '54,271.36 USDT', '54,270.00 USDT', formatDate(POSITION_TIME + 60_000), '3 USDT', '0 USDT', '-603 USDT', 'Lose',
   ])
 })
 

@@ -38,9 +38,9 @@ beforeEach(() => {
 it('lists the contract balances with their USDT value and hides small ones on request', async () => {
   await renderScreen(() => <AccountSection currency="USDT" />)
   const list = await screen.findByRole('list', { name: 'Contract assets' })
-  const usdt = within(list).getByText('USDT').closest('li') as HTMLElement
+  const usdt = within(list).getByText('USDT', { selector: 'strong' }).closest('li') as HTMLElement
   const shown = (term: string) => within(usdt).getByText(term).nextElementSibling?.textContent
-  expect([shown('Available'), shown('Frozen'), shown('Value (USDT)')]).toEqual(['990', '10', '1,000.00'])
+  expect([shown('Available'), shown('Frozen'), shown('Value (USDT)')]).toEqual(['990 USDT', '10 USDT', '1,000.00'])
   expect(within(list).getAllByRole('listitem')).toHaveLength(2)
   fireEvent.click(screen.getByRole('checkbox', { name: 'Hide small balances' }))
   expect(within(list).getAllByRole('listitem')).toHaveLength(1)

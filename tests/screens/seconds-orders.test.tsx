@@ -1,7 +1,9 @@
-// The seconds order lists: the countdown runs on the server's clock (not the phone's), a due
-// order is followed up until it settles and then shows win/lose with its profit, the detail has
-// the spec's labels, paging appends, and a failed refresh keeps the last known list.
+// The seconds order lists: the countdown runs on the server's clock (not the phone's) and is no
+// live region (a screen reader would speak it every second), a due order is followed up until it
+// settles and then shows win/lose with its profit and is announced once, by a toast; the detail
+// has the spec's labels, paging appends, and a failed refresh keeps the last known list.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { MessageDescriptor } from '@lingui/core'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { SecondsOrder, SecondsOrderPage } from '../../src/contract/seconds.ts'
 import { fetchAccount, fetchOrder, fetchOrders } from '../../src/features/seconds/api'
@@ -9,8 +11,10 @@ import { ordersChangedAtom } from '../../src/features/seconds/atoms'
 import { OrderSection } from '../../src/features/seconds/components/order-section'
 import { ApiError } from '../../src/lib/api-client'
 import { formatDate } from '../../src/lib/format'
+import { i18n } from '../../src/lib/i18n'
 import { userIdAtom } from '../../src/lib/session'
 import { store } from '../../src/lib/store'
+import { toastsAtom } from '../../src/lib/toast'
 import { renderScreen } from './render'
 
 vi.mock('../../src/features/seconds/api', () => ({ fetchOrders: vi.fn(), fetchOrder: vi.fn(), fetchAccount: vi.fn() }))
@@ -33,6 +37,7 @@ afterEach(() => {
 })
 beforeEach(() => {
   store.set(userIdAtom, `seconds-orders-${++user}`)
+  store.set(toastsAtom, [])
   now = PHONE
   vi.spyOn(Date, 'now').mockImplementation(() => now)
   vi.mocked(fetchOrders).mockReset()
@@ -41,16 +46,21 @@ beforeEach(() => {
 })
 
 const openList = () => screen.getByRole('list', { name: 'Open orders' })
+/** The open order's row: its name carries the time left, which the screen shows as mm:ss. */
+const countdownRow = (left: string) => screen.findByRole('button', { name: `BTC/USDT Up 10 USDT Settles in ${left}` })
+const LIVE = '[aria-live], [role="status"], [role="timer"], [role="log"], [role="alert"]'
 
 it('counts down on the server clock, follows the due order up and shows it settled with its profit', async () => {
   vi.mocked(fetchOrders).mockImplementation(async (query) => (query.entryStatus === 1 ? page([order(1)]) : page([])))
   await renderScreen(() => <OrderSection pair={{ base: 'BTC', quote: 'USDT' }} />)
   // The phone's clock alone would say 02:00: the order settles 30 s after the server's now.
-  const timer = await screen.findByRole('timer', { name: 'Settles in 00:30' })
-  expect(timer.textContent).toBe('00:30')
+  const row = await countdownRow('00:30')
+  expect(within(row).getByText('00:30')).toBeTruthy()
+  // Read when the trader reaches the row, never spoken by itself every second.
+  expect(row.closest(LIVE) ?? row.querySelector(LIVE)).toBeNull()
   expect(within(openList()).getByText('Up')).toBeTruthy()
   act(() => void (now = PHONE + 25_500))
-  await screen.findByRole('timer', { name: 'Settles in 00:05' })
+  await countdownRow('00:05')
 
   const settled = order(1, { status: 2, result: 1, settlePrice: '60010.5', profit: '8' })
   vi.mocked(fetchOrder).mockResolvedValue(settled)
@@ -60,6 +70,10 @@ it('counts down on the server clock, follows the due order up and shows it settl
   const result = await screen.findByRole('article', { name: 'Settled order BTC/USDT' }, { timeout: 3000 })
   expect(within(result).getByText('Win')).toBeTruthy()
   expect(within(result).getByText('+8 USDT').closest('.seconds-trend--up')).toBeTruthy()
+  // Announced once, politely, by the toast (the app's live region); the result card is no second one.
+  expect(store.get(toastsAtom).map((shown) => [shown.kind, i18n._(shown.text as MessageDescriptor)]))
+    .toEqual([['success', 'BTC/USDT Up settled: Win, +8 USDT']])
+  expect(result.closest(LIVE)).toBeNull()
   expect(fetchOrder).toHaveBeenCalledWith('1')
   await waitFor(() => expect(fetchAccount).toHaveBeenCalled())
   await screen.findByText('No open orders.')
@@ -83,7 +97,7 @@ it('appends later pages until totalRow, and keeps the last list when a refresh f
   const many = Array.from({ length: 12 }, (_, index) => order(index + 1))
   vi.mocked(fetchOrders).mockResolvedValueOnce(page(many.slice(0, 10), 12)).mockResolvedValueOnce(page(many.slice(10), 12))
   await renderScreen(() => <OrderSection pair={{ base: 'BTC', quote: 'USDT' }} />)
-  await screen.findAllByRole('timer')
+  await screen.findAllByRole('button', { name: /Settles in/ })
   expect(within(openList()).getAllByRole('listitem')).toHaveLength(10)
   fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
   await screen.findByText('No more')

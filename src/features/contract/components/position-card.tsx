@@ -42,7 +42,8 @@ export function PositionCard({ position, terms, mode, available = null }: Positi
   const open = isHolding(position) || isPending(position)
   const direction = position.direction === DIRECTIONS.long ? 'long' : 'short'
   const name = `${i18n._(DIRECTION_LABELS[position.direction])} ${base}/${quote} ${position.leverage}×`
-  const price = (value: string) => (value ? formatPrice(value, pricePrecision) : PLACEHOLDER)
+  // The unit is not shown beside each price (a card has no room): a screen reader hears it.
+  const price = (value: string) => (value ? <>{formatPrice(value, pricePrecision)}<span className="sr-only"> {quote}</span></> : PLACEHOLDER)
   const pnl = isHolding(position) ? unrealisedPnl(position.direction, position.entryPrice, mark, position.quantity) : null
   const roe = roePercent(pnl, position.margin)
   return (
@@ -59,13 +60,13 @@ export function PositionCard({ position, terms, mode, available = null }: Positi
         </header>
         {isHolding(position) && (
           <dl className="contract-position__pnl">
-            {figure(<Trans>Unrealised P/L ({quote})</Trans>, <SignedAmount value={pnl ? plainDecimal(pnl) : null} />)}
+            {figure(<Trans>Unrealised P/L ({quote})</Trans>, <SignedAmount value={pnl ? plainDecimal(pnl) : null} unit={quote} />)}
             {figure(<Trans>ROE</Trans>, <SignedAmount value={roe ? plainDecimal(roe) : null} percent />)}
           </dl>
         )}
         {!open && (
           <dl className="contract-position__pnl">
-            {figure(<Trans>Realised P/L ({quote})</Trans>, <SignedAmount value={position.realizedPnl} />)}
+            {figure(<Trans>Realised P/L ({quote})</Trans>, <SignedAmount value={position.realizedPnl} unit={quote} />)}
             {figure(<Trans>Fees ({quote})</Trans>, formatBalance(plainDecimal(feesPaid(position)), quote))}
           </dl>
         )}

@@ -63,7 +63,7 @@ export function PositionDetail({ id, position, mark }: { id: string; position: C
         {row(<Trans>Multiple</Trans>, `${full.leverage}×`)}
         {row(<Trans>Buy price</Trans>, price(full.entryPrice))}
         {row(<Trans>Current price</Trans>, price(mark ?? ''))}
-        {row(holding ? <Trans>Profit/loss (unrealised)</Trans> : <Trans>Profit/loss</Trans>, <SignedAmount value={pnl} />)}
+        {row(holding ? <Trans>Profit/loss (unrealised)</Trans> : <Trans>Profit/loss</Trans>, <SignedAmount value={pnl} unit={quote} />)}
         {row(<Trans>Time</Trans>, formatDate(full.createdAt))}
         {row(<Trans>Status</Trans>, i18n._(STATUS_LABELS[full.status]))}
         {row(<Trans>Stop loss</Trans>, price(full.stopLoss))}
@@ -77,8 +77,8 @@ export function PositionDetail({ id, position, mark }: { id: string; position: C
         {closed && row(<Trans>Closed at</Trans>, formatDate(full.closedAt))}
         {row(<Trans>Open fee</Trans>, money(full.openFee))}
         {(closed || closedPart) && row(<Trans>Close fee</Trans>, money(full.closeFee))}
-        {(closed || closedPart) && row(<Trans>Realised P/L</Trans>, <SignedAmount value={full.realizedPnl} />)}
-        {closed && row(<Trans>Net of fees</Trans>, <SignedAmount value={plainDecimal(dec(full.realizedPnl).minus(fees))} />)}
+        {(closed || closedPart) && row(<Trans>Realised P/L</Trans>, <SignedAmount value={full.realizedPnl} unit={quote} />)}
+        {closed && row(<Trans>Net of fees</Trans>, <SignedAmount value={plainDecimal(dec(full.realizedPnl).minus(fees))} unit={quote} />)}
         {full.result !== null && row(<Trans>Result</Trans>, i18n._(RESULT_LABELS[full.result]))}
       </dl>
     </div>

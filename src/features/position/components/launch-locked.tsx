@@ -4,6 +4,7 @@ import { coinText, formatDate } from '../../../lib/format'
 import { translate } from '../../../lib/i18n'
 import { CoinLogo } from '../../launch/components/coin-logo'
 import { CountdownText } from '../../launch/components/countdown-text'
+import { WholeWords } from '../../launch/components/whole-words'
 import { PositionSection } from './position-section'
 import { useLockedHoldings } from './use-locked-holdings'
 
@@ -24,7 +25,8 @@ export function LaunchLocked() {
       {holdings && holdings.length > 0 && (
         <ul className="position-locked" aria-label={t`Locked launchpad coins`}>
           {holdings.map((sub) => {
-            const until = formatDate(sub.unlockAt)
+            // The date and time wrap between them, never inside (a browser breaks a date at its hyphens).
+            const until = <WholeWords text={formatDate(sub.unlockAt)} />
             return (
               <li key={sub.id} className="launch-sub">
                 <article aria-label={t`${sub.symbol} locked`}>

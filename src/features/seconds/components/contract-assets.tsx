@@ -57,8 +57,9 @@ export function ContractAssets() {
               <li key={row.currencyName} className="seconds-asset">
                 <strong><CoinIcon symbol={row.currencyName} />{row.currencyName}</strong>
                 <dl className="seconds-asset__figures">
-                  <div><dt><Trans>Available</Trans></dt><dd>{coin(row.availableCurrency)}</dd></div>
-                  <div><dt><Trans>Frozen</Trans></dt><dd>{coin(row.frozenCurrency)}</dd></div>
+                  {/* The coin is the row's heading: a screen reader hears it with each figure. */}
+                  <div><dt><Trans>Available</Trans></dt><dd>{coin(row.availableCurrency)}<span className="sr-only"> {row.currencyName}</span></dd></div>
+                  <div><dt><Trans>Frozen</Trans></dt><dd>{coin(row.frozenCurrency)}<span className="sr-only"> {row.currencyName}</span></dd></div>
                   <div><dt><Trans>Value (USDT)</Trans></dt><dd>{value === null ? PLACEHOLDER : formatValue(value)}</dd></div>
                 </dl>
               </li>

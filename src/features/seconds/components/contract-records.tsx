@@ -38,7 +38,7 @@ function RecordRow({ record }: { record: AssetRecord }) {
   return (
     <li className="seconds-record">
       <span className="seconds-record__kind">{kind} <span className="muted">{record.currency}</span></span>
-      <span className={`seconds-record__amount seconds-trend--${trendOf(record.amount)}`}>{signedCoin(record.amount)}</span>
+      <span className={`seconds-record__amount seconds-trend--${trendOf(record.amount)}`}>{signedCoin(record.amount)}<span className="sr-only"> {record.currency}</span></span>
       <span className="seconds-record__time muted">{formatDate(record.createdAt)}</span>
       <span className="seconds-record__status muted">{i18n._(statusLabel(record))}</span>
       {/* A settled order's record keeps −stake as its amount; what came back is its actual arrival. */}

@@ -10,5 +10,12 @@ export function Countdown({ settleTime }: { settleTime: number }) {
     return <span className="seconds-countdown seconds-countdown--due"><span className="spinner" aria-hidden="true" /><Trans>Settling…</Trans></span>
   }
   const text = formatCountdown(left * 1000)
-  return <span className="seconds-countdown" role="timer" aria-label={t`Settles in ${text}`}>{text}</span>
+  // Read when the trader reaches it, never announced on its own: no live region (or timer role)
+  // that would speak every second. The settlement is announced once, by its toast.
+  return (
+    <span className="seconds-countdown">
+      <span className="sr-only">{t`Settles in ${text}`}</span>
+      <span aria-hidden="true">{text}</span>
+    </span>
+  )
 }

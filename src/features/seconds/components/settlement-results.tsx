@@ -12,8 +12,8 @@ export function SettlementResults() {
   const settlements = useAtomValue(settlementsAtom)
   const dismiss = useSetAtom(dismissSettlementAtom)
   return (
-    // Always in the page, so a screen reader announces each result as it is added.
-    <section className="seconds-results" role="status" aria-label={t`Settlement results`}>
+    // Not a live region: the settlement's toast (the app's polite region) announces it once.
+    <section className="seconds-results" aria-label={t`Settlement results`}>
       {settlements.map((order) => (
         <article key={order.id} className="seconds-result" aria-label={t`Settled order ${order.baseCoin}/${order.quoteCoin}`}>
           <p className="seconds-result__what">
