@@ -9,16 +9,17 @@ import { useWorld } from './harness.ts'
 const world = useWorld()
 const DEMO = { email: 'demo@exchange.local', password: 'Demo2026pass' }
 
-/** A figure (Available, Frozen, Value (USDT)) of a currency's row in the account list shown. */
+/** A figure (Available, Frozen, Value (USDT)) of a currency's row in the account list shown, as a screen reader reads it. */
 async function figure(page: Page, list: string, currency: string, term: string): Promise<string> {
   const row = page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByRole('link', { name: currency, exact: true }) })
-  return (await row.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd').textContent()) ?? ''
+  return ((await row.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd').textContent()) ?? '').replace(/\s+/g, ' ').trim()
 }
 /** The total once prices have come in (it shows '--' until every held coin has a price). */
 async function total(page: Page): Promise<string> {
   const shown = page.getByTestId('asset-total')
-  await page.waitForFunction(() => /^[\d,]+\.\d{2}$/.test(document.querySelector('[data-testid=asset-total]')?.textContent ?? ''))
-  return (await shown.textContent()) ?? ''
+  // Read with its unit: "1,000.00 USDT".
+  await page.waitForFunction(() => /^[\d,]+\.\d{2} USDT$/.test((document.querySelector('[data-testid=asset-total]')?.textContent ?? '').replace(/\s+/g, ' ').trim()))
+  return ((await shown.textContent()) ?? '').replace(/\s+/g, ' ').trim().replace(/ USDT$/, '')
 }
 async function waitForFigure(page: Page, list: string, currency: string, term: string, expected: string) {
   for (let tries = 0; tries < 50; tries++) {
@@ -38,9 +39,9 @@ test('log in from the Assets tab and see the spot and contract lists with their 
   await page.waitForURL('**/mobile/account/assert/1')
 
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
-  assert.equal(await figure(page, 'Spot assets', 'USDT', 'Available'), '10,000')
-  assert.equal(await figure(page, 'Spot assets', 'BTC', 'Available'), '0.5')
-  assert.equal(await figure(page, 'Spot assets', 'ETH', 'Available'), '5')
+  assert.equal(await figure(page, 'Spot assets', 'USDT', 'Available'), '10,000 USDT')
+  assert.equal(await figure(page, 'Spot assets', 'BTC', 'Available'), '0.5 BTC')
+  assert.equal(await figure(page, 'Spot assets', 'ETH', 'Available'), '5 ETH')
   // 10000 USDT plus 0.5 BTC and 5 ETH at the feed's closes: far above the USDT alone.
   assert.ok(Number((await total(page)).replaceAll(',', '')) > 10_000, 'the spot total counts BTC and ETH at their prices')
   const assetsTab = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' })
@@ -49,7 +50,7 @@ test('log in from the Assets tab and see the spot and contract lists with their 
   await page.getByRole('navigation', { name: 'Accounts' }).getByRole('link', { name: 'Contract' }).click()
   await page.waitForURL('**/mobile/account/assert/2')
   await page.getByRole('list', { name: 'Contract assets' }).waitFor()
-  assert.equal(await figure(page, 'Contract assets', 'USDT', 'Available'), '1,000')
+  assert.equal(await figure(page, 'Contract assets', 'USDT', 'Available'), '1,000 USDT')
   assert.equal(await total(page), '1,000.00')
 })
 
@@ -80,9 +81,9 @@ test('transfer 100 USDT from spot to contract, confirmed, moves both balances by
   // Back to the kept-alive list: it refreshes as it shows again.
   await page.getByRole('button', { name: 'Back' }).click()
   await page.waitForURL('**/mobile/account/assert/1')
-  await waitForFigure(page, 'Spot assets', 'USDT', 'Available', '9,900')
+  await waitForFigure(page, 'Spot assets', 'USDT', 'Available', '9,900 USDT')
   await page.getByRole('navigation', { name: 'Accounts' }).getByRole('link', { name: 'Contract' }).click()
-  await waitForFigure(page, 'Contract assets', 'USDT', 'Available', '1,100')
+  await waitForFigure(page, 'Contract assets', 'USDT', 'Available', '1,100 USDT')
   assert.equal(await total(page), '1,100.00')
 })
 
@@ -93,10 +94,10 @@ test('the records list the transfer out of spot and into contract', async () => 
   await page.getByLabel('Account', { exact: true }).selectOption({ label: 'All accounts' })
   const out = page.getByRole('article', { name: 'Transfer out USDT' }).first()
   await out.waitFor()
-  const amountOf = async (record: typeof out) => record.locator('dt', { hasText: 'Amount' }).locator('xpath=following-sibling::dd').textContent()
-  assert.equal(await amountOf(out), '-100')
+  const amountOf = async (record: typeof out) => ((await record.locator('dt', { hasText: 'Amount' }).locator('xpath=following-sibling::dd').textContent()) ?? '').replace(/\s+/g, ' ').trim()
+  assert.equal(await amountOf(out), '-100 USDT')
   const into = page.getByRole('article', { name: 'Transfer in USDT' }).first()
-  assert.equal(await amountOf(into), '100')
+  assert.equal(await amountOf(into), '100 USDT')
 })
 
 test('exchange 10 USDT into BTC with a live quote, confirmed, and see its record', async () => {

@@ -125,10 +125,12 @@ async function showsMarketAndAssets(page: Page): Promise<void> {
   await page.goto(`${cluster.url}/mobile/market`)
   await marketRows(page).first().waitFor()
   assert.equal(await marketRows(page).count(), 7, 'every USDT pair is listed')
-  assert.match(await btcPrice(page).innerText(), /^[\d,]+\.\d{2}$/)
+  // The price, then its unit for a screen reader (.sr-only).
+  assert.match(await btcPrice(page).innerText(), /^[\d,]+\.\d{2}\s+USDT$/)
   await page.goto(`${cluster.url}/mobile/account/assert/1`)
-  assert.equal(await figure(page, 'USDT', 'Available').innerText(), '10,000')
-  assert.equal(await figure(page, 'BTC', 'Available').innerText(), '0.5')
+  // Each figure is read with its unit.
+  assert.equal((await figure(page, 'USDT', 'Available').textContent())?.replace(/\s+/g, ' ').trim(), '10,000 USDT')
+  assert.equal((await figure(page, 'BTC', 'Available').textContent())?.replace(/\s+/g, ' ').trim(), '0.5 BTC')
 }
 
 test('through nginx, the demo user logs in under the worker and sees the market list and the assets', async () => {

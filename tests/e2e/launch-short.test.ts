@@ -62,7 +62,9 @@ test('join the short project, see allocation, refund and LOCKED, then HOLD, sell
   await page.goto(`${world.server.url}/mobile/account/assert/1`)
   const coinRow = page.getByRole('list', { name: 'Spot assets' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: symbol, exact: true }) })
   await coinRow.waitFor()
-  assert.equal(units(((await coinRow.locator('dt', { hasText: 'Available' }).locator('xpath=following-sibling::dd').textContent()) ?? '').trim()), allocated)
+  // Read as "1,000 TERRA": the figure, then its unit for a screen reader.
+  const shownAvailable = ((await coinRow.locator('dt', { hasText: 'Available' }).locator('xpath=following-sibling::dd').textContent()) ?? '').replace(/\s+/g, ' ').trim()
+  assert.equal(units(shownAvailable.replace(` ${symbol}`, '')), allocated)
   assert.match((await coinRow.locator('dt', { hasText: 'Value (USDT)' }).locator('xpath=following-sibling::dd').textContent()) ?? '', /^[\d,]+\.\d{2}$/)
 
   await page.goto(`${world.server.url}/mobile/home/record`)

@@ -19,7 +19,8 @@ async function usdtFrozen(page: Page): Promise<bigint> {
   await page.goto(`${world.server.url}/mobile/account/assert/1`)
   const row = page.getByRole('list', { name: 'Spot assets' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: 'USDT', exact: true }) })
   await row.waitFor()
-  return units(((await row.locator('dt', { hasText: 'Frozen' }).locator('xpath=following-sibling::dd').textContent()) ?? '').trim())
+  // Read as "20 USDT": the figure, then its unit for a screen reader.
+  return units(((await row.locator('dt', { hasText: 'Frozen' }).locator('xpath=following-sibling::dd').textContent()) ?? '').replace(/\s+/g, ' ').trim().replace(/ USDT$/, ''))
 }
 
 let joiningDetail = ''

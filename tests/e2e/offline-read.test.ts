@@ -104,13 +104,15 @@ const btcPrice = (page: Page) =>
   page.getByRole('table', { name: 'USDT markets' }).getByRole('row').filter({ has: page.getByRole('link', { name: 'BTC/USDT' }) }).getByRole('cell').first()
 const spotRow = (page: Page, currency: string) =>
   page.getByRole('list', { name: 'Spot assets' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: currency, exact: true }) })
+/** A currency's Available as a screen reader reads it: "10,000 USDT". */
 const available = async (page: Page, currency: string) =>
-  (await spotRow(page, currency).locator('dt', { hasText: 'Available' }).locator('xpath=following-sibling::dd').textContent()) ?? ''
+  ((await spotRow(page, currency).locator('dt', { hasText: 'Available' }).locator('xpath=following-sibling::dd').textContent()) ?? '').replace(/\s+/g, ' ').trim()
 
 async function showsMarketList(page: Page): Promise<void> {
   await marketRows(page).first().waitFor()
   assert.equal(await marketRows(page).count(), 7, 'every USDT pair is listed')
-  assert.match(await btcPrice(page).innerText(), /^[\d,]+\.\d{2}$/)
+  // The price, then its unit for a screen reader (.sr-only).
+  assert.match(await btcPrice(page).innerText(), /^[\d,]+\.\d{2}\s+USDT$/)
 }
 async function showsChart(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'BTC/USDT' }).waitFor()
@@ -137,7 +139,7 @@ test('the worker controls the page; the demo user views the market, a chart and 
   await showsChart(page)
   await page.goto(`${url}/mobile/account/assert/1`)
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
-  assert.equal(await available(page, 'USDT'), '10,000')
+  assert.equal(await available(page, 'USDT'), '10,000 USDT')
   assert.equal(await mark(page).count(), 0, 'no offline mark while the server answers')
 
   await until(async () => ((await storedUsers(page))[demoId] ?? 0) > 0, 'the demo user\'s assets are stored')
@@ -150,7 +152,7 @@ test('with the server stopped, a reload and a new tab show the shell, market lis
 
   await page.reload()
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
-  assert.equal(await available(page, 'USDT'), '10,000')
+  assert.equal(await available(page, 'USDT'), '10,000 USDT')
   assert.match(await mark(page).innerText(), MARK)
   await page.getByRole('navigation', { name: 'Main' }).waitFor()
 
@@ -192,14 +194,14 @@ test('another user, once the server is back, never sees the first user\'s data, 
   await page.goto(`${url}/mobile/account/assert/1`)
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
   await until(async () => (await spotRow(page, 'USDT').count()) > 0, 'the list is shown')
-  assert.notEqual(await available(page, 'USDT'), '10,000')
+  assert.notEqual(await available(page, 'USDT'), '10,000 USDT')
   await until(async () => ((await storedUsers(page))[otherId] ?? 0) > 0, 'the second user\'s assets are stored')
 
   await serverDown()
   await page.reload()
   await page.getByRole('list', { name: 'Spot assets' }).waitFor()
   await mark(page).waitFor()
-  assert.notEqual(await available(page, 'USDT'), '10,000', 'offline, the second user sees their own stored list')
+  assert.notEqual(await available(page, 'USDT'), '10,000 USDT', 'offline, the second user sees their own stored list')
   const stored = await storedUsers(page)
   assert.equal(stored[demoId], undefined, 'nothing of the demo user is stored')
 })

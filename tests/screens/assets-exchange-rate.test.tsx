@@ -25,3 +25,10 @@ it('BTC into USDT keeps BTC as 1, the USDT side at cents', async () => {
   expect(rateText()).toBe('1 BTC ≈ 85,910.65 USDT')
   expect(screen.getByText('You receive about').nextElementSibling?.textContent).toBe('85,824.74 USDT')
 })
+
+it('is no live region: the quote refreshed on the 5 s tick is not read out at every tick', async () => {
+  await renderScreen(() => <ExchangeQuoteCard state={{ status: 'ready', quote: quote({}), error: null }} from="USDT" to="BTC" />)
+  const card = screen.getByRole('region', { name: 'Quote' })
+  expect(card.closest('[aria-live], [role=status], [role=alert], [role=log]')).toBeNull()
+  expect(card.querySelector('[aria-live], [role=status], [role=alert], [role=log]')).toBeNull()
+})

@@ -61,9 +61,11 @@ it('shows a skeleton, then each currency with available, frozen and value, and t
 
   feedPrices()
   // 10000.5 + 0.5 × 60000 + 5 × 3000 + 1 × 0.1 + 0.2 × 0.50000005 = 55000.700000010
-  expect(total()).toBe('55,000.70')
-  expect(figure('USDT', 'Frozen')).toBe('0.5')
-  expect(figure('BTC', 'Available')).toBe('0.5')
+  // Read with their units, which the screen shows in the heading and the row (hidden text).
+  expect(total()).toBe('55,000.70 USDT')
+  expect(within(screen.getByTestId('asset-total')).getByText('USDT', { exact: false }).className).toBe('sr-only')
+  expect(figure('USDT', 'Frozen')).toBe('0.5 USDT')
+  expect(figure('BTC', 'Available')).toBe('0.5 BTC')
   expect(figure('BTC', 'Value (USDT)')).toBe('30,000.00')
   expect(rowOf('BTC').querySelector('a')?.getAttribute('href')).toBe('/assert/detail/BTC?account=1')
 })
@@ -81,7 +83,7 @@ it('the eye masks the total and every amount, and is remembered', async () => {
   expect(localStorage.getItem('Assets-Masked')).toBe('true')
 
   fireEvent.click(eye)
-  expect(total()).toBe('55,000.70')
+  expect(total()).toBe('55,000.70 USDT')
 })
 
 it('hiding small balances hides values of 0.1 USDT and less, and shows 0.10000001', async () => {
@@ -93,7 +95,7 @@ it('hiding small balances hides values of 0.1 USDT and less, and shows 0.1000000
   fireEvent.click(screen.getByRole('checkbox', { name: 'Hide small balances' }))
   // DOGE is worth exactly 0.1 (hidden); XRP 0.10000001 (shown). The total still counts both.
   expect(currencies()).toEqual(['USDT', 'BTC', 'ETH', 'XRP'])
-  expect(total()).toBe('55,000.70')
+  expect(total()).toBe('55,000.70 USDT')
   expect(localStorage.getItem('Assets-Hide-Small')).toBe('true')
 })
 
@@ -104,7 +106,7 @@ it('a list that failed to load says so, and Retry loads it', async () => {
   expect(alert.textContent).toContain('Server is busy, please try again later')
   fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
   await screen.findByRole('list', { name: 'Contract assets' })
-  expect(total()).toBe('1,000.00')
+  expect(total()).toBe('1,000.00 USDT')
   // The contract account offers transfer (from contract) and records, not deposits.
   expect(screen.getByRole('link', { name: 'Transfer' }).getAttribute('href')).toBe('/assert/transfer/2')
   expect(screen.queryByRole('link', { name: 'Deposit' })).toBeNull()

@@ -28,7 +28,8 @@ it('shows every field of a record, in words', async () => {
   const item = await screen.findByRole('article', { name: 'Withdrawal USDT' })
   const shown = (term: string) => within(item).getByText(term).nextElementSibling?.textContent
   expect(within(item).getByText('Pending review')).toBeTruthy()
-  expect([shown('Amount'), shown('Fee'), shown('Actual arrival'), shown('Remark'), shown('Info')]).toEqual(['50', '1', '49', 'TRC20', 'TXabc…'])
+  // Figures are read with their currency (hidden text: the record's heading shows it).
+  expect([shown('Amount'), shown('Fee'), shown('Actual arrival'), shown('Remark'), shown('Info')]).toEqual(['50 USDT', '1 USDT', '49 USDT', 'TRC20', 'TXabc…'])
   expect(shown('Time')).toBe(formatDate(1_760_000_000_001))
   expect(fetchRecords).toHaveBeenCalledWith({ currency: 'USDT', pageNo: 1 })
 })

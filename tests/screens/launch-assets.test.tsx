@@ -53,7 +53,7 @@ it('values a held launched coin at its listing price, counts it in the total and
   act(() => call[1]({ status: 'ok', ts: 0, data: [{ symbol: 'btcusdt', baseCoin: 'BTC', quoteCoin: 'USDT', close: '60000' }] }))
   await waitFor(() => expect(figure('BTC', 'Value (USDT)')).toBe('600.00'))
   // 100 + 600 + 15.
-  expect(screen.getByTestId('asset-total').textContent).toBe('715.00')
+  expect(screen.getByTestId('asset-total').textContent).toBe('715.00 USDT')
 })
 
 it("a launched coin's detail leads to selling it on the launchpad, not to a transfer it cannot make", async () => {

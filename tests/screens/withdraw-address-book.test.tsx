@@ -33,7 +33,8 @@ it('lists the addresses shortened in the middle and picks one for the withdrawal
   const list = await screen.findByRole('list', { name: 'USDT withdrawal addresses' })
   expect(within(list).getByText('TQn9Y2…KcbLSE').getAttribute('title')).toBe(TRC20.address)
   expect(within(list).getByText('cold wallet')).toBeTruthy()
-  fireEvent.click(screen.getByRole('button', { name: 'Use ERC20 address 0x5290…169EE7' }))
+  // Named by what the row shows, then what a tap does (WCAG 2.5.3).
+  fireEvent.click(screen.getByRole('button', { name: /^ERC20\s*0x5290…169EE7\s*cold wallet\s*, withdraw to this address$/ }))
   expect(onPick).toHaveBeenCalledWith(ERC20)
   expect(screen.getByRole('link', { name: 'Edit address TQn9Y2…KcbLSE' }).getAttribute('href')).toBe('/assert/addaddress?currency=USDT&id=a1')
 })
@@ -71,4 +72,18 @@ it("shows the server's verdict on an address under the field, and the USDT remar
   expect(addAddress).toHaveBeenCalledWith({ currency: 'USDT', chain: 'TRC20', address: 'not-an-address', remark: 'TRC20' })
   expect(screen.getByText('The address is not a valid TRC20 address', { selector: '.field__error' })).toBeTruthy()
   expect(onSaved).not.toHaveBeenCalled()
+})
+
+it('keeps a long address in view on lines that wrap, still one line of text that Enter sends', async () => {
+  vi.mocked(addAddress).mockResolvedValue(ERC20)
+  const onSaved = vi.fn()
+  await renderScreen(() => <AddressForm currency="USDT" onSaved={onSaved} />)
+  const field = screen.getByLabelText('Address')
+  // A text area, not an input that scrolls the address out of sight (reflow at 200 % zoom).
+  expect(field.tagName).toBe('TEXTAREA')
+  fireEvent.change(field, { target: { value: `${ERC20.address}\n` } })
+  expect((field as HTMLTextAreaElement).value).toBe(ERC20.address)
+  await act(async () => fireEvent.keyDown(field, { key: 'Enter' }))
+  expect(addAddress).toHaveBeenCalledWith({ currency: 'USDT', chain: 'TRC20', address: ERC20.address, remark: 'TRC20' })
+  expect(onSaved).toHaveBeenCalled()
 })

@@ -74,6 +74,20 @@ it('checks the amount against the minimum, the maximum and the spot balance, and
   expect(screen.getByText('9,999 USDT')).toBeTruthy()
 })
 
+it('names the address picker by the words it shows (WCAG 2.5.3), its field label as the description', async () => {
+  await renderForm()
+  const empty = screen.getByRole('link', { name: 'Choose from the address book' })
+  expect(empty.getAttribute('aria-label')).toBeNull()
+  expect(empty.getAttribute('aria-describedby')).toBe('withdraw-address-label')
+  expect(document.getElementById('withdraw-address-label')?.textContent).toBe('Withdrawal address')
+  cleanup()
+  store.set(pickedAddressAtom, { ...TRC20, remark: 'cold wallet' })
+  await renderForm()
+  // Shortened as shown (the sheet shows it whole), then what a tap does.
+  const chosen = screen.getByRole('link', { name: /^TQn9Y2khEs…Dow5KcbLSE\s*TRC20 · cold wallet\s*, change$/ })
+  expect(chosen.getAttribute('aria-label')).toBeNull()
+})
+
 it('a confirmed withdrawal shows what arrives first, then sends once with one key, reused on retry', async () => {
   store.set(pickedAddressAtom, TRC20)
   await renderForm()

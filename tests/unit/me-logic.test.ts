@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { KYC_STATUS } from '../../src/contract/user.ts'
-import { checkChangeLoginPassword, checkTradePassword, externalLinkTarget, kycLabel } from '../../src/features/me/logic'
+import { checkChangeLoginPassword, checkTradePassword, externalLinkTarget, kycLabel, linkParts } from '../../src/features/me/logic'
 
 const fields = (errors: object) => Object.keys(errors).toSorted()
 
@@ -39,4 +39,13 @@ it('names the three KYC states, treating anything unknown as not verified', () =
 it('opens external links in the same window on iOS only (spec §2)', () => {
   expect(externalLinkTarget('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)')).toBe('_self')
   expect(externalLinkTarget('Mozilla/5.0 (Linux; Android 15; Pixel 9)')).toBe('_blank')
+})
+
+describe('an invitation link cut into the parts a line may wrap between', () => {
+  it('cuts after slashes and signs, keeping the host and port and the code whole, and loses nothing', () => {
+    const link = 'http://127.0.0.1:40945/mobile/register?code=73VMMBCW'
+    expect(linkParts(link)).toEqual(['http://', '127.0.0.1:40945/', 'mobile/', 'register?', 'code=', '73VMMBCW'])
+    expect(linkParts(link).join('')).toBe(link)
+    expect(linkParts('')).toEqual([])
+  })
 })

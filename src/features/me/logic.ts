@@ -134,3 +134,10 @@ export const unreadBadge = (count: number): string => (count > 99 ? '99+' : Stri
 
 /** A message id the server can look up (a positive integer, as it checks); anything else is no message. */
 export const isMessageId = (id: string): boolean => /^[1-9]\d{0,15}$/.test(id)
+
+/**
+ * A link cut where a line may wrap: after each slash, `?`, `&` and `=`, so a narrow screen breaks it
+ * between its parts, never inside the host's port or the invitation code (the screen puts a <wbr>
+ * after each part).
+ */
+export const linkParts = (link: string): string[] => link.match(/[^/?&=]*(?:\/+|[?&=]|$)/g)?.filter(Boolean) ?? []

@@ -11,6 +11,7 @@ import { addAddress, updateAddress } from '../api'
 import { syncPickedAddressAtom } from '../atoms'
 import { chainRemark, checkAddress, firstChain } from '../logic'
 import { ChainChoice } from './address-chain-choice'
+import { AddressInput } from './address-input'
 
 interface AddressFormProps {
   currency: Currency
@@ -58,8 +59,8 @@ export function AddressForm({ currency, editing, onSaved }: AddressFormProps) {
     <form className="form card" onSubmit={submit} noValidate aria-label={editing ? t`Edit address` : t`Add address`}>
       <p className="muted"><Trans>Currency: {currency}</Trans></p>
       <ChainChoice currency={currency} value={chain} onChange={changeChain} disabled={!!editing} />
-      <TextField label={<Trans>Address</Trans>} value={address} onValueChange={setAddress} autoComplete="off"
-        autoCapitalize="off" autoCorrect="off" spellCheck={false} placeholder={t`Paste the ${chain} address`} error={errors.address} />
+      <AddressInput label={<Trans>Address</Trans>} value={address} onValueChange={setAddress}
+        placeholder={t`Paste the ${chain} address`} error={errors.address} />
       <TextField label={<Trans>Remark (optional)</Trans>} value={remark} onValueChange={setRemark} autoComplete="off" maxLength={64} />
       <SubmitButton busy={busy}><Trans>Save</Trans></SubmitButton>
     </form>

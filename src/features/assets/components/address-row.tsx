@@ -26,8 +26,10 @@ export function AddressRow({ entry, onPick, onDelete }: AddressRowProps) {
   return (
     <li className="address-row">
       {onPick ? (
-        <button type="button" className="address-row__main" onClick={() => onPick(entry)}
-          aria-label={t`Use ${entry.chain} address ${short}`}>{body}</button>
+        // Named by what it shows, then what a tap does (WCAG 2.5.3: the words seen start the name).
+        <button type="button" className="address-row__main" onClick={() => onPick(entry)}>
+          {body}<span className="sr-only">, {t`withdraw to this address`}</span>
+        </button>
       ) : (
         <div className="address-row__main">{body}</div>
       )}

@@ -8,6 +8,7 @@ import { useAtomValue } from '../../../lib/store'
 import { CoinIcon } from '../../../lib/ui/coin-icon'
 import { amountsMaskedAtom, launchCoinsAtom } from '../atoms'
 import { formatCoin, masked, rowValue, transferCurrencies } from '../logic'
+import { FigureText } from './figure-text'
 import { ACCOUNT_LABELS } from './record-labels'
 import { useAccount } from './use-account'
 import { useUsdtCloses } from './use-usdt-closes'
@@ -52,9 +53,9 @@ export function AssetDetail({ currency, account }: AssetDetailProps) {
         </div>
       ) : (
         <dl className="figures" aria-busy={!rows}>
-          <div><dt><Trans>Available</Trans></dt><dd>{show(row && formatCoin(row.availableCurrency))}</dd></div>
-          <div><dt><Trans>Frozen</Trans></dt><dd>{show(row && formatCoin(row.frozenCurrency))}</dd></div>
-          <div><dt><Trans>Value (USDT)</Trans></dt><dd>{show(value ? formatValue(value) : null)}</dd></div>
+          <div><dt><Trans>Available</Trans></dt><dd><FigureText text={show(row && formatCoin(row.availableCurrency))} unit={currency} /></dd></div>
+          <div><dt><Trans>Frozen</Trans></dt><dd><FigureText text={show(row && formatCoin(row.frozenCurrency))} unit={currency} /></dd></div>
+          <div><dt><Trans>Value (USDT)</Trans></dt><dd className="figure-text">{show(value ? formatValue(value) : null)}</dd></div>
         </dl>
       )}
       <div className="asset-detail__actions">

@@ -6,6 +6,7 @@ import { useAtomValue } from '../../../lib/store'
 import { CoinIcon } from '../../../lib/ui/coin-icon'
 import { launchCoinsAtom } from '../atoms'
 import { masked, rowValue } from '../logic'
+import { FigureText } from './figure-text'
 
 interface AssetRowItemProps {
   row: AssetRow
@@ -27,11 +28,11 @@ export function AssetRowItem({ row, account, closes, hidden }: AssetRowItemProps
         {row.currencyName}
       </Link>
       <dl className="asset-row__figures">
-        <div><dt><Trans>Available</Trans></dt><dd>{masked(formatBalance(row.availableCurrency, row.currencyName), hidden)}</dd></div>
-        <div><dt><Trans>Frozen</Trans></dt><dd>{masked(formatBalance(row.frozenCurrency, row.currencyName), hidden)}</dd></div>
+        <div><dt><Trans>Available</Trans></dt><dd><FigureText text={masked(formatBalance(row.availableCurrency, row.currencyName), hidden)} unit={row.currencyName} /></dd></div>
+        <div><dt><Trans>Frozen</Trans></dt><dd><FigureText text={masked(formatBalance(row.frozenCurrency, row.currencyName), hidden)} unit={row.currencyName} /></dd></div>
         <div>
           <dt><Trans>Value (USDT)</Trans></dt>
-          <dd>{masked(value === null ? PLACEHOLDER : formatValue(value), hidden)}</dd>
+          <dd className="figure-text">{masked(value === null ? PLACEHOLDER : formatValue(value), hidden)}</dd>
         </div>
       </dl>
     </li>

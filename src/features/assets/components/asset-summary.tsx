@@ -4,6 +4,7 @@ import { formatValue, PLACEHOLDER } from '../../../lib/format'
 import { useAtom } from '../../../lib/store'
 import { amountsMaskedAtom } from '../atoms'
 import { accountTotal, masked } from '../logic'
+import { FigureText } from './figure-text'
 
 interface AssetSummaryProps {
   rows: readonly AssetRow[] | null
@@ -28,7 +29,7 @@ export function AssetSummary({ rows, closes }: AssetSummaryProps) {
         </button>
       </div>
       <p className="asset-summary__total" data-testid="asset-total">
-        {masked(total === null ? PLACEHOLDER : formatValue(total), hidden)}
+        <FigureText text={masked(total === null ? PLACEHOLDER : formatValue(total), hidden)} unit="USDT" />
       </p>
     </section>
   )

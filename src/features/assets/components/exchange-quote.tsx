@@ -9,8 +9,11 @@ export function ExchangeQuoteCard({ state, from, to }: { state: QuoteState; from
   const { t } = useLingui()
   if (state.status === 'idle') return null
   const failure = 'error' in state && state.error instanceof Error ? translate(state.error.message) : null
+  // No live region: the quote follows the feed's price every 5 s, and a screen reader would read it
+  // out at every tick. It is read where it stands; only "Getting a quote…" (once per amount typed)
+  // and a failure speak up.
   return (
-    <section className="card exchange-quote" aria-label={t`Quote`} aria-live="polite" aria-busy={state.status === 'loading'}>
+    <section className="card exchange-quote" aria-label={t`Quote`} aria-busy={state.status === 'loading'}>
       {state.status === 'loading' && <p className="muted" role="status"><Trans>Getting a quote…</Trans></p>}
       {state.status === 'ready' && (
         <dl className="figures">

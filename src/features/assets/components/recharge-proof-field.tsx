@@ -22,9 +22,16 @@ export function RechargeProofField({ picked, onChange, error }: RechargeProofFie
   return (
     <div className="field">
       <label htmlFor={id} className="field__label"><Trans>Payment proof</Trans></label>
-      <input ref={input} id={id} type="file" accept="image/*" className="proof-field__input"
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+      {/* The browser's own file button cannot wrap (it cut its "No file chosen" at 200 % zoom) and
+          speaks the browser's language, not the app's: the input stays, unseen, and this label opens it. */}
+      <div className="proof-field__pick">
+        <input ref={input} id={id} type="file" accept="image/*" className="proof-field__input sr-only"
+          onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+          aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+        <label htmlFor={id} className="button button--small proof-field__button">
+          {picked ? <Trans>Choose another image</Trans> : <Trans>Choose an image</Trans>}
+        </label>
+      </div>
       <p className="form__note"><Trans>A screenshot of the transfer showing the amount and the transaction id.</Trans></p>
       {picked && <img className="proof-field__preview" src={picked.url} alt={t`Preview of the payment proof`} />}
       {error && <p id={errorId} className="field__error">{i18n._(error)}</p>}

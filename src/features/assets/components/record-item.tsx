@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/format'
 import { formatCoin, masked } from '../logic'
 import { RECORD_STATUS_LABELS, RECORD_TYPE_LABELS } from '../../../lib/record-labels'
 import { recordText } from '../record-text'
+import { FigureText } from './figure-text'
 
 const STATUS_CLASS = { 0: 'reviewing', 1: 'finished', 2: 'rejected' } as const
 
@@ -21,17 +22,27 @@ export function RecordItem({ record, hidden = false }: { record: AssetRecord; hi
         <span className={`record__status record__status--${STATUS_CLASS[status]}`}>{i18n._(RECORD_STATUS_LABELS[status])}</span>
       </header>
       <dl className="record__figures">
-        <div><dt><Trans>Amount</Trans></dt><dd>{masked(formatCoin(amount), hidden)}</dd></div>
-        <div><dt><Trans>Fee</Trans></dt><dd>{masked(formatCoin(fee), hidden)}</dd></div>
+        <div><dt><Trans>Amount</Trans></dt><dd><FigureText text={masked(formatCoin(amount), hidden)} unit={currency} /></dd></div>
+        <div><dt><Trans>Fee</Trans></dt><dd><FigureText text={masked(formatCoin(fee), hidden)} unit={currency} /></dd></div>
         <div>
           <dt><Trans>Actual arrival</Trans></dt>
           {/* An exchange arrives in another currency, which is then named beside the figure. */}
-          <dd>{masked(formatCoin(actualArrival), hidden)}{record.arrivalCurrency && record.arrivalCurrency !== currency ? ` ${record.arrivalCurrency}` : ''}</dd>
+          {record.arrivalCurrency && record.arrivalCurrency !== currency
+            ? <dd><span className="figure-text">{masked(formatCoin(actualArrival), hidden)} {record.arrivalCurrency}</span></dd>
+            : <dd><FigureText text={masked(formatCoin(actualArrival), hidden)} unit={currency} /></dd>}
         </div>
-        <div><dt><Trans>Time</Trans></dt><dd>{formatDate(createdAt)}</dd></div>
+        <div><dt><Trans>Time</Trans></dt><dd><DateTimeText text={formatDate(createdAt)} /></dd></div>
         {remark && <div className="record__wide"><dt><Trans>Remark</Trans></dt><dd>{remark}</dd></div>}
         {info && <div className="record__wide"><dt><Trans>Info</Trans></dt><dd>{info}</dd></div>}
       </dl>
     </article>
+  )
+}
+
+/** "2026-11-19 15:14:49" may wrap between the date and the time, never inside either. */
+function DateTimeText({ text }: { text: string }) {
+  const [date, ...time] = text.split(' ')
+  return time.length === 0 ? <span className="figure-text">{text}</span> : (
+    <><span className="figure-text">{date}</span> <span className="figure-text">{time.join(' ')}</span></>
   )
 }

@@ -38,7 +38,7 @@ export function LoginForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =>
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form form--auth" onSubmit={submit} noValidate>
       <TextField label={<Trans>Email</Trans>} value={email} onValueChange={edit('email', setEmail)} type="email"
         autoComplete="username" inputMode="email" placeholder={t`Please enter your email`} error={errors.email} />
       <PasswordField label={<Trans>Login password</Trans>} value={password} onValueChange={edit('password', setPassword)}

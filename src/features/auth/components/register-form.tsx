@@ -52,7 +52,7 @@ export function RegisterForm({ onRegistered, inviteCode = '' }: { onRegistered: 
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form form--auth" onSubmit={submit} noValidate>
       <p className="form__step">{step === 1 ? <Trans>Step 1 of 2: verify your email</Trans> : <Trans>Step 2 of 2: choose a password</Trans>}</p>
       {step === 1 ? (
         <>

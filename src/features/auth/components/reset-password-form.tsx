@@ -41,7 +41,7 @@ export function ResetPasswordForm({ onReset }: { onReset: (email: string) => voi
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form form--auth" onSubmit={submit} noValidate>
       <TextField label={<Trans>Email</Trans>} value={form.email} onValueChange={set('email')} type="email"
         autoComplete="email" inputMode="email" placeholder={t`Please enter your email`} error={errors.email} />
       <EmailCodeField email={form.email} code={form.code} onCodeChange={set('code')} error={errors.code}

@@ -7,6 +7,7 @@ import { CoinLogo } from './coin-logo'
 import { CountdownText } from './countdown-text'
 import { COUNTDOWN_LABELS, PHASE_LABELS } from './labels'
 import { ProgressBar } from './progress-bar'
+import { WholeWords } from './whole-words'
 
 /**
  * One project in a list (spec §2): logo, coin, price, progress and the countdown to its next
@@ -31,7 +32,7 @@ export function ProjectCard({ project, now }: { project: Project; now: number })
           <div><dt><Trans>Price</Trans></dt><dd>{coinText(project.price)} USDT</dd></div>
           <div>
             <dt>{i18n._(COUNTDOWN_LABELS[phase])}</dt>
-            <dd>{target === null ? formatDate(project.schedule.joinEnd) : <CountdownText target={target} now={now} />}</dd>
+            <dd>{target === null ? <WholeWords text={formatDate(project.schedule.joinEnd)} /> : <CountdownText target={target} now={now} />}</dd>
           </div>
         </dl>
         <ProgressBar subscribed={project.subscribed} forSale={project.forSale} symbol={project.symbol} />

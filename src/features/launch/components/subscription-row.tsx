@@ -5,6 +5,7 @@ import { subscriptionFunds } from '../subscription-logic'
 import { CoinLogo } from './coin-logo'
 import { CountdownText } from './countdown-text'
 import { PHASE_LABELS, TAG_LABELS } from './labels'
+import { WholeWords } from './whole-words'
 
 interface SubscriptionRowProps {
   subscription: Subscription
@@ -29,7 +30,7 @@ export function SubscriptionRow({ subscription: sub, now, onSell }: Subscription
         <CoinLogo src={sub.logo} symbol={sub.symbol} size={32} />
         <div className="launch-card__title">
           <strong>{sub.symbol}</strong>
-          <span className="muted">{formatDate(sub.createdAt)}</span>
+          <span className="muted"><WholeWords text={formatDate(sub.createdAt)} /></span>
         </div>
         <span className={`launch-phase launch-phase--${sub.phase}`}>{i18n._(PHASE_LABELS[sub.phase])}</span>
         {sub.tag && <span className={`launch-tag launch-tag--${sub.tag.toLowerCase()}`}>{i18n._(TAG_LABELS[sub.tag])}</span>}

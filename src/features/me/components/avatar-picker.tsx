@@ -41,7 +41,7 @@ export function AvatarPicker() {
         {shown ? <img className="avatar" src={shown} alt={t`Avatar`} /> : (
           <span className="avatar" aria-hidden="true">{info?.email.charAt(0).toUpperCase() ?? '…'}</span>
         )}
-        <input className="me-avatar__input" type="file" accept="image/png,image/jpeg,image/webp" aria-label={t`Change avatar`}
+        <input className="sr-only" type="file" accept="image/png,image/jpeg,image/webp" aria-label={t`Change avatar`}
           disabled={progress !== null} onChange={(event) => void choose(event.target.files?.[0] ?? null)} />
       </label>
       <span className="muted"><Trans>Tap the picture to change it</Trans></span>

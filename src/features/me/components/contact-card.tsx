@@ -3,6 +3,7 @@ import { useRequest } from '../../../lib/ui/use-request'
 import { fetchCustomerService } from '../api'
 import { externalLinkTarget } from '../logic'
 import { CopyButton } from './copy-button'
+import { EmailText } from './email-text'
 import { RequestView } from './request-view'
 
 /** Spec §2 /me/contact: the service email and the chat, opened in the same window on iOS, a new one elsewhere. */
@@ -18,7 +19,7 @@ export function ContactCard() {
             <dl className="me-rows">
               <div className="me-row">
                 <dt><Trans>Email</Trans></dt>
-                <dd><a href={`mailto:${service.email}`}>{service.email}</a><CopyButton text={service.email} label={t`Copy the email address`} /></dd>
+                <dd><a href={`mailto:${service.email}`}><EmailText email={service.email} /></a><CopyButton text={service.email} label={t`Copy the email address`} /></dd>
               </div>
             </dl>
           )}

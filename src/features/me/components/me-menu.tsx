@@ -7,6 +7,7 @@ import { useAtomValue } from '../../../lib/store'
 import { customerServiceAtom } from '../atoms'
 import { externalLinkTarget, unreadBadge } from '../logic'
 import { useUnread } from './use-unread'
+import { EmailText } from './email-text'
 
 interface Entry {
   to: string
@@ -52,7 +53,7 @@ export function MeMenu() {
   const about: Entry[] = [
     { to: '/me/lang', label: <Trans>Language</Trans>, detail: language },
     { to: '/me/help', label: <Trans>Help centre</Trans> },
-    { to: '/me/contact', label: <Trans>Contact us</Trans>, detail: service?.email },
+    { to: '/me/contact', label: <Trans>Contact us</Trans>, detail: service?.email ? <EmailText email={service.email} /> : undefined },
     { to: '/me/mPdf', label: <Trans>White paper</Trans> },
     { to: '/me/about', label: <Trans>About us</Trans> },
   ]

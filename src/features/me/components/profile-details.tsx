@@ -4,6 +4,7 @@ import { userInfoAtom } from '../../../lib/session'
 import { useAtomValue } from '../../../lib/store'
 import { kycLabel } from '../logic'
 import { CopyButton } from './copy-button'
+import { EmailText } from './email-text'
 
 /** Spec §2 /me/profile: email, UID, invitation code (copy) and the verification state leading to /me/verify. */
 export function ProfileDetails() {
@@ -14,15 +15,15 @@ export function ProfileDetails() {
   const kyc = { none: t`Not verified`, reviewing: t`Under review`, verified: t`Verified` }[label]
   return (
     <dl className="card me-rows" aria-label={t`Personal information`}>
-      <div className="me-row"><dt><Trans>Email</Trans></dt><dd>{info.email}</dd></div>
+      <div className="me-row"><dt><Trans>Email</Trans></dt><dd><span><EmailText email={info.email} /></span></dd></div>
       <div className="me-row"><dt>UID</dt><dd>{info.uid}</dd></div>
       <div className="me-row">
         <dt><Trans>Invitation code</Trans></dt>
-        <dd>{info.invitationCode}<CopyButton text={info.invitationCode} label={t`Copy the invitation code`} /></dd>
+        <dd><span className="me-nowrap">{info.invitationCode}</span><CopyButton text={info.invitationCode} label={t`Copy the invitation code`} /></dd>
       </div>
       <div className="me-row">
         <dt><Trans>Identity verification</Trans></dt>
-        <dd><Link to="/me/verify" className={`badge badge--${label}`}>{kyc} ›</Link></dd>
+        <dd><Link to="/me/verify" className={`badge badge--${label}`}>{kyc}{'\u00a0'}›</Link></dd>
       </div>
     </dl>
   )

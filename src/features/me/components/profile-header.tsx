@@ -4,6 +4,7 @@ import { isLoggedInAtom, userInfoAtom } from '../../../lib/session'
 import { useAtomValue } from '../../../lib/store'
 import { toast } from '../../../lib/toast'
 import { kycLabel } from '../logic'
+import { EmailText } from './email-text'
 
 /** The top of /me: who is logged in, their UID, invite code and KYC state; or a way to log in. */
 export function ProfileHeader() {
@@ -39,7 +40,7 @@ export function ProfileHeader() {
         <div className="avatar" aria-hidden="true">{info?.email.charAt(0).toUpperCase() ?? '…'}</div>
       )}
       <div className="profile-header__text">
-        <p className="profile-header__name">{info?.email ?? <Trans>Loading…</Trans>}</p>
+        <p className="profile-header__name">{info ? <EmailText email={info.email} /> : <Trans>Loading…</Trans>}</p>
         <p className="profile-header__meta">
           <span>UID {info?.uid ?? '--'}</span>
           <span className={`badge badge--${kycLabel(info?.auth)}`}>{kyc}</span>
