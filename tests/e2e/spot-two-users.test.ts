@@ -71,6 +71,8 @@ test('a resting sell of one user is filled by another user’s buy at its price,
   await seller.page.getByRole('list', { name: 'Current orders' }).getByRole('article', { name: 'Sell BTC/USDT order' }).waitFor()
 
   await placeLimit(buyer.page, 'Buy', price, '0.01')
+  // The seller, still on the trade screen, is told of the fill once: a toast, in the polite region.
+  await seller.page.getByRole('status').filter({ hasText: /^Sell 0\.01 BTC filled, average [\d,]+\.\d+ USDT$/ }).waitFor({ timeout: 15_000 })
   const bought = await onlyFill(buyer.page, 'Buy')
   const sold = await onlyFill(seller.page, 'Sell')
   assert.ok(bought.some((line) => /Taker · User/.test(line)), `the buyer took a user's order: ${bought.join(' | ')}`)
