@@ -69,7 +69,10 @@ test('a 10× long closes at its take profit, and the contract account moves by e
   const sheet = page.getByRole('dialog')
   await sheet.getByLabel('Take profit (USDT)').fill(takeProfit)
   await sheet.getByRole('button', { name: 'Save' }).click()
-  await position.waitFor({ state: 'detached', timeout: 240_000 })
+  // The trader, still on the screen, is told once, as the position leaves: a toast in the polite region.
+  const told = page.getByRole('status').filter({ hasText: /^Long BTC\/USDT closed by its take profit at [\d,]+\.\d+, P\/L \+[\d,.]+ USDT$/ })
+  await told.waitFor({ timeout: 240_000 })
+  await position.waitFor({ state: 'detached' })
 
   const detail = await recordDetail(page, 'Finished', 'Long BTC/USDT 10× position')
   assert.equal(await detail.locator('dt', { hasText: 'Close reason' }).locator('xpath=following-sibling::dd').textContent(), 'Take profit')
@@ -90,7 +93,9 @@ test('a 100× long with no room above the maintenance margin is liquidated, losi
   const position = page.getByRole('list', { name: 'Open positions' }).getByRole('article', { name: 'Long BTC/USDT 100× position' })
   await position.waitFor()
   const margin = units(await figure(position, 'Margin'))
-  await position.waitFor({ state: 'detached', timeout: 240_000 })
+  // Liquidated by the pass, not by the trader: told once, by a toast in the polite region.
+  await page.getByRole('status').filter({ hasText: /^Long BTC\/USDT liquidated at [\d,]+\.\d+$/ }).waitFor({ timeout: 240_000 })
+  await position.waitFor({ state: 'detached' })
 
   const detail = await recordDetail(page, 'Liquidated', 'Long BTC/USDT 100× position')
   assert.equal(await detail.locator('dt', { hasText: 'Status' }).locator('xpath=following-sibling::dd').textContent(), 'Liquidated')
