@@ -9,6 +9,7 @@ import { test } from 'node:test'
 import type { Locator, Page } from 'playwright-core'
 import { axeProblems, reflowProblems } from '../../scripts/a11y-checks.ts'
 import { signInDemo } from '../../scripts/demo-server.ts'
+import { eventually } from '../support/kline-page.ts'
 import { useWorld } from './harness.ts'
 
 const world = useWorld()
@@ -32,10 +33,13 @@ test('the trading screens read figures with unit and sign, describe the chart, k
   await page.emulateMedia({ colorScheme: 'dark' })
 
   await open(page, '/action/trade')
-  const tree = await page.getByRole('main').ariaSnapshot()
-  assert.match(tree, /BTC\/USDT/)
-  assert.match(tree, /\d[\d,]*\.\d+ USDT/, 'the pair header price is read with its unit')
-  assert.match(tree, /\b(up|down) \d+\.\d+%/, 'the change is read with a word for its sign')
+  // Once the first tick is in: the price with its unit, the change with a word for its sign.
+  await eventually(async () => {
+    const tree = await page.getByRole('main').ariaSnapshot()
+    assert.match(tree, /BTC\/USDT/)
+    assert.match(tree, /\d[\d,]*\.\d+ USDT/, 'the pair header price is read with its unit')
+    assert.match(tree, /\b(up|down) \d+\.\d+%/, 'the change is read with a word for its sign')
+  })
   const chart = page.getByRole('img', { name: /^Candlestick chart\. Latest candle, .*: open [\d,.]+, high [\d,.]+, low [\d,.]+, close [\d,.]+ USDT\. The \d+ candles shown range from [\d,.]+ to [\d,.]+ USDT\.$/ })
   await chart.waitFor()
   for (const name of ['Buy', 'Sell', 'Buy BTC']) await assertAtLeast(page.getByRole('button', { name, exact: true }).first(), 44, name)
@@ -58,53 +62,16 @@ test('the trading screens read figures with unit and sign, describe the chart, k
   assert.equal(await page.getByRole('timer').count(), 0, 'no countdown is read out every second')
 })
 
-/** Each sheet: how to open it from a fresh load of its screen. */
-const SHEETS: { name: string; route: string; open(page: Page): Promise<void> }[] = [
-  { name: 'Pairs', route: '/market', open: (page) => page.getByRole('button', { name: 'All pairs' }).click() },
-  {
-    name: 'Confirm order', route: '/action/trade',
-    async open(page) {
-      await page.getByLabel('Amount (BTC)').fill('0.001')
-      await page.getByRole('button', { name: 'Buy BTC' }).click()
-    },
-  },
-  {
-    name: 'Confirm opening', route: '/action/contract',
-    async open(page) {
-      await page.getByLabel('Quantity (BTC)').fill('0.01')
-      await page.getByRole('button', { name: 'Open long' }).click()
-    },
-  },
-  {
-    name: 'Confirm order', route: '/action/secondContract',
-    async open(page) {
-      await page.getByLabel('Open amount (USDT)').fill('10')
-      await page.getByRole('button', { name: 'Up', exact: true }).click()
-    },
-  },
-  {
-    name: 'Confirm transfer', route: '/assert/transfer/1',
-    async open(page) {
-      await page.getByLabel('Amount (USDT)').fill('1')
-      await page.getByRole('button', { name: 'Transfer', exact: true }).click()
-    },
-  },
-  {
-    name: 'Confirm exchange', route: '/assert/exchange',
-    async open(page) {
-      await page.getByLabel('Amount (USDT)').fill('10')
-      await page.getByRole('button', { name: 'Exchange', exact: true }).click()
-    },
-  },
-  {
-    name: 'Confirm the subscription', route: '/home/join?id=2',
-    async open(page) {
-      await page.getByLabel('Quantity (LUMEN)').fill('100')
-      await page.getByLabel('Fund password').fill('123456')
-      await page.getByRole('button', { name: 'Join', exact: true }).click()
-    },
-  },
-  { name: 'Log out of this device?', route: '/me', open: (page) => page.getByRole('button', { name: 'Log out' }).click() },
+/** Each sheet: its screen, the fields to fill there (label → value) and the button that opens it. */
+const SHEETS: { name: string; route: string; fill?: Record<string, string>; press: string }[] = [
+  { name: 'Pairs', route: '/market', press: 'All pairs' },
+  { name: 'Confirm order', route: '/action/trade', fill: { 'Amount (BTC)': '0.001' }, press: 'Buy BTC' },
+  { name: 'Confirm opening', route: '/action/contract', fill: { 'Quantity (BTC)': '0.01' }, press: 'Open long' },
+  { name: 'Confirm order', route: '/action/secondContract', fill: { 'Open amount (USDT)': '10' }, press: 'Up' },
+  { name: 'Confirm transfer', route: '/assert/transfer/1', fill: { 'Amount (USDT)': '1' }, press: 'Transfer' },
+  { name: 'Confirm exchange', route: '/assert/exchange', fill: { 'Amount (USDT)': '10' }, press: 'Exchange' },
+  { name: 'Confirm the subscription', route: '/home/join?id=2', fill: { 'Quantity (LUMEN)': '100', 'Fund password': '123456' }, press: 'Join' },
+  { name: 'Log out of this device?', route: '/me', press: 'Log out' },
 ]
 
 /** The position sheets, on the card of a position the test opens first. */
@@ -128,7 +95,8 @@ test('every sheet passes axe and reflows at 320 px, in both themes', async () =>
       await page.emulateMedia({ colorScheme: theme })
       for (const sheet of SHEETS) {
         await open(page, sheet.route)
-        await sheet.open(page)
+        for (const [label, value] of Object.entries(sheet.fill ?? {})) await page.getByLabel(label, { exact: true }).fill(value)
+        await page.getByRole('button', { name: sheet.press, exact: true }).click()
         await check(page.getByRole('dialog', { name: sheet.name }), `${theme} ${sheet.route} "${sheet.name}"`)
       }
     }

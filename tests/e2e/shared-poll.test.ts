@@ -41,7 +41,8 @@ test('two visible tabs: one request per topic per 5 s tick at the server, answer
 
   // Both tabs show the ticks' prices (they come from the worker over the BroadcastChannel).
   const prices = await Promise.all([first, second].map(priceOf))
-  for (const price of prices) assert.match(price ?? '', /^[\d,]+\.\d{2}$/)
+  // Each read with its unit, as a screen reader hears it.
+  for (const price of prices) assert.match(price?.replace(/\s+/g, ' ').trim() ?? '', /^[\d,]+\.\d{2} USDT$/)
   await second.close()
 })
 

@@ -1,4 +1,5 @@
 import './kline.css'
+import '../../../../lib/ui/pair-header.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { marketTopics, type DetailsAnswer } from '../../../../contract/market.ts'
 import { formatPercent, formatPrice, formatVolume, PLACEHOLDER } from '../../../../lib/format'
@@ -12,7 +13,8 @@ import { usePairPrecision } from './use-pair-precision'
 /**
  * The pair's latest price and rolling 24 h (the details topic), refreshed on every tick. Prices are
  * read with their unit and the change with a word; nothing here is a live region (a price moving
- * every 5 s is read when the trader comes to it, not announced).
+ * every 5 s is read when the trader comes to it, not announced). Laid out as the trading screens'
+ * pair header (lib/ui/pair-header.css), without its card.
  */
 export function KlineHeader({ symbol, base, quote }: { symbol: string; base: string; quote: string }) {
   const { t } = useLingui()
@@ -24,13 +26,13 @@ export function KlineHeader({ symbol, base, quote }: { symbol: string; base: str
   const unit = tick && <span className="sr-only"> {quote}</span>
   return (
     <section className="kline-header" aria-label={t`24h market`}>
-      <div className="kline-header__main">
-        <p className={`kline-header__price kline-trend--${trend}`}>{formatPrice(tick?.close, precision)}{unit}</p>
-        <p className={`kline-header__change kline-trend--${trend}`}>
+      <div className="pair-header__main">
+        <p className={`pair-header__price kline-header__price kline-trend--${trend}`}>{formatPrice(tick?.close, precision)}{unit}</p>
+        <p className={`pair-header__change kline-trend--${trend}`}>
           {tick ? <ChangeText text={formatPercent(changePercent(tick.open, tick.close))} /> : PLACEHOLDER}
         </p>
       </div>
-      <dl className="kline-header__stats">
+      <dl className="pair-header__stats">
         <div><dt><Trans>24h high</Trans></dt><dd>{formatPrice(tick?.high, precision)}{unit}</dd></div>
         <div><dt><Trans>24h low</Trans></dt><dd>{formatPrice(tick?.low, precision)}{unit}</dd></div>
         <div>
