@@ -26,9 +26,11 @@ it('says what was entered, at what price', () => {
   expect(i18n._(enteredToast(contractPosition('1', { entryPrice: '60000.5' }), 'Long'))).toBe('Long 0.1 BTC entered at 60,000.50 USDT')
 })
 
+/** The toast of position 2, ended at 61,000 as `overrides` say. */
+const ended = (overrides: Parameters<typeof contractPosition>[1]) =>
+  endedToast(contractPosition('2', { quantity: '0', exitPrice: '61000', ...overrides }), 'Long')
+
 it('says how a position ended without the trader: take profit, stop loss, liquidation', () => {
-  const ended = (overrides: Parameters<typeof contractPosition>[1]) =>
-    endedToast(contractPosition('2', { quantity: '0', exitPrice: '61000', ...overrides }), 'Long')
   expect(i18n._(ended({ status: 3, closeReason: 3, realizedPnl: '100' })!)).toBe('Long BTC/USDT closed by its take profit at 61,000.00, P/L +100 USDT')
   expect(i18n._(ended({ status: 3, closeReason: 2, realizedPnl: '-50.25' })!)).toBe('Long BTC/USDT closed by its stop loss at 61,000.00, P/L -50.25 USDT')
   expect(i18n._(ended({ status: 4, closeReason: 4 })!)).toBe('Long BTC/USDT liquidated at 61,000.00')

@@ -31,13 +31,15 @@ function announce(key: string, text: ReturnType<typeof endedToast>) {
   toast.success(text)
 }
 
+/** The position's direction ("Long") in the language of the moment. */
+const directionOf = (position: ContractPosition) => i18n._(DIRECTION_LABELS[position.direction])
+
 /** Tells the trader what the pass did between two loads of one list (position-news.ts). */
 function tellNews(before: readonly ContractPosition[], after: readonly ContractPosition[]) {
   const news = positionNews(before, after)
-  const direction = (position: ContractPosition) => i18n._(DIRECTION_LABELS[position.direction])
-  for (const position of news.entered) announce(`${position.id}:entered`, enteredToast(position, direction(position)))
+  for (const position of news.entered) announce(`${position.id}:entered`, enteredToast(position, directionOf(position)))
   for (const id of news.gone) {
-    fetchPosition(id).then((position) => announce(`${id}:ended`, endedToast(position, direction(position))), () => undefined)
+    fetchPosition(id).then((position) => announce(`${id}:ended`, endedToast(position, directionOf(position))), () => undefined)
   }
 }
 
