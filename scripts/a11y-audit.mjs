@@ -56,7 +56,7 @@ try {
   }
 } finally {
   await browser.close()
-  server.stop()
+  await server.stop()
 }
 console.log(`${count} problems`)
 process.exit(count === 0 ? 0 : 1)

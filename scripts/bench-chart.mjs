@@ -4,44 +4,20 @@
 // with a fresh data dir, in Debian's Chromium at phone size. Budget ≤ 30 ms.
 //   node scripts/with-node24.mjs scripts/bench-chart.mjs [--runs=7] [--cpu-slowdown=1]
 // scripts/bench.mjs may import measureChartFirstDraw() and print the figure with the others.
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { startDemoServer } from './demo-server.ts'
 import { ensureChromium } from './ensure-chromium.mjs'
-import { freePort } from './free-port.mjs'
 import { root, runBin } from './lib.mjs'
 
 export const CHART_BUDGET_MS = 30
 const MEASURE = 'kline-chart:first-draw'
 const KLINE_URL = '/mobile/market/kline?symbol=btcusdt&base=BTC&quote=USDT'
 
-export async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-chart-'))
-  const port = await freePort()
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? join(root, 'dist'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    if (await fetch(`${url}/mobile/`).then((r) => r.ok, () => false)) break
-    if (attempt === 100) throw new Error('server did not answer within 10 s')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  return { url, stop }
-}
+/** The built app (or BENCH_STATIC_DIR's build) on the real server with a fresh data dir. */
+export const startServer = () => startDemoServer(process.env.BENCH_STATIC_DIR)
 
 export const median = (values) => {
   const sorted = values.toSorted((a, b) => a - b)

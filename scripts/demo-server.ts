@@ -1,6 +1,6 @@
 // The built app (dist/) served by the real reference server on a free loopback port with a fresh
 // data dir and the demo data, for the tools that walk every screen (npm run screenshots, npm run
-// a11y); STATIC_DIR serves another build instead (vite build --outDir …). Bounded: the start waits at most 10 s, and stop() ends the server and removes its data.
+// a11y, the benchmarks); STATIC_DIR serves another build instead (vite build --outDir …). Bounded: the start waits at most 10 s, and stop() ends the server and removes its data.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,21 +11,37 @@ import { freePort } from './free-port.mjs'
 
 const root = join(import.meta.dirname, '..')
 
-export async function startDemoServer(): Promise<{ url: string; stop(): void }> {
+export interface DemoServer {
+  url: string
+  /** Stops the server, waits for it to exit and removes its data dir. */
+  stop(): Promise<void>
+}
+
+/** `staticDir`: the build to serve (default: STATIC_DIR, else dist/). */
+export async function startDemoServer(staticDir = process.env.STATIC_DIR ?? join(root, 'dist')): Promise<DemoServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'demo-server-data-'))
   const port = await freePort()
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: process.env.STATIC_DIR ?? join(root, 'dist'), LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
   for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     if (await fetch(`${url}/mobile/`).then((r) => r.ok, () => false)) break
-    if (attempt === 100 || child.exitCode !== null) throw new Error('the server did not start')
+    if (attempt === 100) throw new Error('server did not answer within 10 s')
     await new Promise((done) => setTimeout(done, 100))
   }
-  return { url, stop: () => { child.kill(); rmSync(dataDir, { recursive: true, force: true }) } }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done))
+      child.kill('SIGTERM')
+      await exited
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { url, stop }
 }
 
 /**

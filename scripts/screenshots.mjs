@@ -89,6 +89,6 @@ try {
   }
 } finally {
   await browser.close()
-  server.stop()
+  await server.stop()
 }
 console.log(`screenshots and contact sheets (sheet-*.png) in ${out}`)
