@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { CLOSE_REASONS, POSITION_STATUS, type ContractPosition } from '../../contract/contracts.ts'
 import { coinPlaces, coinText, formatPrice, formatSigned } from '../../lib/format'
+import { listChanges } from '../../lib/list-changes'
 import { contractRules } from './logic'
 
 export interface PositionNews {
@@ -18,15 +19,8 @@ export interface PositionNews {
 
 /** What changed between two loads of the open positions. */
 export function positionNews(before: readonly ContractPosition[], after: readonly ContractPosition[]): PositionNews {
-  const now = new Map(after.map((position) => [position.id, position]))
-  const entered: ContractPosition[] = []
-  const gone: string[] = []
-  for (const old of before) {
-    const fresh = now.get(old.id)
-    if (!fresh) gone.push(old.id)
-    else if (old.status === POSITION_STATUS.pending && fresh.status === POSITION_STATUS.holding) entered.push(fresh)
-  }
-  return { entered, gone }
+  const { changed, gone } = listChanges(before, after, (old, fresh) => old.status === POSITION_STATUS.pending && fresh.status === POSITION_STATUS.holding)
+  return { entered: changed, gone }
 }
 
 /** "Long 0.01 BTC entered at 60,000.00 USDT". `direction` is the word in the language of the moment. */

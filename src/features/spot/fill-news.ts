@@ -9,6 +9,7 @@ import { BigNumber } from 'bignumber.js'
 import type { SpotOrder } from '../../contract/spot.ts'
 import { ORDER_STATUS } from '../../contract/spot.ts'
 import { formatBalance, formatPrice } from '../../lib/format'
+import { listChanges } from '../../lib/list-changes'
 import { pricePrecisionOf } from './logic'
 
 export interface FillNews {
@@ -20,15 +21,8 @@ export interface FillNews {
 
 /** What changed between two loads of the open orders. */
 export function fillNews(before: readonly SpotOrder[], after: readonly SpotOrder[]): FillNews {
-  const now = new Map(after.map((order) => [order.id, order]))
-  const grown: SpotOrder[] = []
-  const gone: string[] = []
-  for (const old of before) {
-    const fresh = now.get(old.id)
-    if (!fresh) gone.push(old.id)
-    else if (new BigNumber(fresh.filled || 0).gt(old.filled || 0)) grown.push(fresh)
-  }
-  return { grown, gone }
+  const { changed, gone } = listChanges(before, after, (old, fresh) => new BigNumber(fresh.filled || 0).gt(old.filled || 0))
+  return { grown: changed, gone }
 }
 
 /**
