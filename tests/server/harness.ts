@@ -8,7 +8,7 @@ import { mailsTo, readMailCode } from '../support/outbox.ts'
 import { buildServer } from '../../server/app.ts'
 import { DEFAULT_CONFIG, type ServerConfig } from '../../server/config.ts'
 import type { Database } from '../../server/db/database.ts'
-import { type DatabaseLocation, freshDatabase, openTestDatabase, withDatabase } from './test-database.ts'
+import { type DatabaseLocation, migratedDatabase, openTestDatabase, withDatabase } from './test-database.ts'
 
 /** Tests pick the client address they pretend to be with this header (see clientAddress below). */
 export const TEST_ADDRESS_HEADER = 'x-test-client-address'
@@ -59,7 +59,7 @@ export async function answer(response: Response): Promise<Answer> {
 
 export async function startServer(overrides: Partial<ServerConfig> = {}, { captureLogs = false } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'exchange-server-test-'))
-  const database = await freshDatabase(dataDir)
+  const database = await migratedDatabase(dataDir)
   const clock = {
     now: Date.now(),
     advance(seconds: number) {

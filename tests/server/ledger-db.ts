@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Database } from '../../server/db/database.ts'
 import { migrate } from '../../server/db/migrate.ts'
-import { type DatabaseLocation, freshDatabase, openTestDatabase } from './test-database.ts'
+import { type DatabaseLocation, migratedDatabase, openTestDatabase } from './test-database.ts'
 
 export interface LedgerDb {
   db: Database
@@ -23,7 +23,7 @@ let users = 0
 
 export async function openLedgerDb(): Promise<LedgerDb> {
   const dir = await mkdtemp(join(tmpdir(), 'exchange-ledger-test-'))
-  const location = await freshDatabase(dir)
+  const location = await migratedDatabase(dir)
   const db = openTestDatabase(location)
   await migrate(db)
   return {

@@ -32,11 +32,23 @@ async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** The PostgreSQL database, migrated once per run (postgres-setup.ts), that migratedDatabase() copies. */
+export const MIGRATED_TEMPLATE = 'test_migrated_template'
+
 /** A fresh, empty database for one test server (migrated by whoever opens it first). */
-export async function freshDatabase(dataDir: string): Promise<DatabaseLocation & { drop(): Promise<void> }> {
+export const freshDatabase = (dataDir: string) => newDatabase(dataDir, false)
+
+/**
+ * A fresh database already at the latest schema, for the tests that only use it: on PostgreSQL a
+ * copy of the run's migrated template, a file copy instead of a migration. (SQLite migrates a new
+ * file in milliseconds; its server migrates it at start.)
+ */
+export const migratedDatabase = (dataDir: string) => newDatabase(dataDir, true)
+
+async function newDatabase(dataDir: string, migrated: boolean): Promise<DatabaseLocation & { drop(): Promise<void> }> {
   if (TEST_ENGINE === 'sqlite') return { dataDir, databaseUrl: undefined, drop: async () => {} }
   const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`
-  await admin((client) => client.query(`CREATE DATABASE ${name}`))
+  await admin((client) => client.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${MIGRATED_TEMPLATE}` : `CREATE DATABASE ${name}`))
   const url = new URL(postgresAdminUrl())
   url.pathname = `/${name}`
   return {
