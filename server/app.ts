@@ -25,12 +25,17 @@ import { registerMessageRoutes } from './messages/routes.ts'
 import { registerParamRoutes } from './params/routes.ts'
 import { checkProductionSettings, refuseDemoDatabase } from './production-mode.ts'
 import { registerProfileRoutes } from './profile/routes.ts'
+import { antiPhishingMailer } from './security/account/anti-phishing.ts'
+import { registerAccountSecurityRoutes } from './security/account/routes.ts'
 import { protectDataAtRest } from './security/data-at-rest.ts'
+import { registerPasskeyRoutes } from './security/passkeys/routes.ts'
+import { registerTwoFactorRoutes } from './security/two-factor/routes.ts'
 import { registerSecondsRoutes } from './seconds/routes.ts'
 import { seedIfEmpty } from './seed.ts'
 import { registerSpotRoutes } from './spot/routes.ts'
 import { registerUserRoutes } from './user/routes.ts'
 import { registerWithdrawalRoutes } from './withdrawals/routes.ts'
+import { registerAllowListRoutes } from './withdrawals/allow-list-routes.ts'
 
 /** No API body is anywhere near this; larger ones are refused with 413 before being read. */
 export const BODY_LIMIT = 64 * 1024
@@ -82,7 +87,8 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
     db,
     config,
     now,
-    mailer: createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, now, log: app.log }),
+    // Every mail to an account starts with its anti-phishing code (security/account/anti-phishing.ts).
+    mailer: antiPhishingMailer(app, db, createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom, now, log: app.log }), app.log),
     clientAddress: options.clientAddress ?? ((request) => request.ip),
     log: app.log,
   }
@@ -109,6 +115,10 @@ export async function buildServer(options: BuildOptions): Promise<FastifyInstanc
   registerAssetRoutes(app, ctx, market)
   await registerDepositRoutes(app, ctx, market)
   registerWithdrawalRoutes(app, ctx)
+  registerAccountSecurityRoutes(app, ctx)
+  registerTwoFactorRoutes(app, ctx)
+  registerPasskeyRoutes(app, ctx)
+  registerAllowListRoutes(app, ctx)
   // Seconds contracts price and settle against the same feed the chart shows.
   await registerSecondsRoutes(app, ctx, market)
   // Spot orders fill against the same feed's prices and depth, and its pass catches up on start.

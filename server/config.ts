@@ -71,6 +71,14 @@ export interface ServerConfig {
    * (e.g. '0.00999', so that a 100× position is liquidated by a 0.001 % move, usually within seconds).
    */
   contractTestMmr: string | undefined
+  /**
+   * Passkeys (server/security/passkeys/relying-party.ts): the WebAuthn RP id, a domain name such as
+   * exchange.example (WEBAUTHN_RP_ID), and the origins the app is served from, e.g.
+   * https://exchange.example (WEBAUTHN_ORIGINS, comma-separated). Unset, each is taken from the
+   * request (the Host header, and an Origin header on that same host); set them behind a proxy.
+   */
+  webauthnRpId: string | undefined
+  webauthnOrigins: string[]
 }
 
 export const EXCHANGE_MODES = ['demo', 'production'] as const
@@ -110,6 +118,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   launchTestProjectSeconds: undefined,
   spotFeedLiquidity: true,
   contractTestMmr: undefined,
+  webauthnRpId: undefined,
+  webauthnOrigins: [],
 }
 
 type Env = Record<string, string | undefined>
@@ -237,7 +247,39 @@ function trustProxy(env: Env): string[] {
   return entries
 }
 
+/** WEBAUTHN_RP_ID: a domain name (browsers refuse IP addresses as RP ids), lower-case. */
+function webauthnRpId(env: Env): string | undefined {
+  const raw = text(env, 'WEBAUTHN_RP_ID')?.toLowerCase()
+  if (raw === undefined) return undefined
+  const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
+  if (raw.length > 253 || !new RegExp(`^${label}(?:\\.${label})*$`).test(raw) || isIP(raw) !== 0 || /^[\d.]+$/.test(raw)) {
+    throw new Error(`WEBAUTHN_RP_ID must be a domain name such as exchange.example (not an address), got "${raw}"`)
+  }
+  return raw
+}
+
+/** WEBAUTHN_ORIGINS: http(s) origins (no path) on the RP id or a subdomain of it, as WebAuthn requires. */
+function webauthnOrigins(env: Env, rpId: string | undefined): string[] {
+  const raw = text(env, 'WEBAUTHN_ORIGINS')
+  if (raw === undefined) return []
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    let url: URL | undefined
+    try {
+      url = new URL(entry)
+    } catch {
+      url = undefined
+    }
+    const bare = (url?.protocol === 'https:' || url?.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !entry.endsWith('#')
+    const onRpId = rpId === undefined || url?.hostname === rpId || url?.hostname.endsWith(`.${rpId}`) === true
+    if (!url || !bare || !onRpId) {
+      throw new Error(`WEBAUTHN_ORIGINS must be origins such as https://exchange.example separated by commas${rpId === undefined ? '' : `, on ${rpId}`}, got "${entry}"`)
+    }
+    return url.origin
+  })
+}
+
 export function readConfig(env: Env): ServerConfig {
+  const rpId = webauthnRpId(env)
   const config: ServerConfig = {
     mode: exchangeMode(env),
     port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
@@ -265,6 +307,8 @@ export function readConfig(env: Env): ServerConfig {
     launchTestProjectSeconds: optionalInteger(env, 'LAUNCH_TEST_PROJECT_SECONDS', 1, DAY),
     spotFeedLiquidity: onOff(env, 'SPOT_FEED_LIQUIDITY', DEFAULT_CONFIG.spotFeedLiquidity),
     contractTestMmr: optionalRate(env, 'CONTRACT_TEST_MMR'),
+    webauthnRpId: rpId,
+    webauthnOrigins: webauthnOrigins(env, rpId),
   }
   if (config.tokenMaxSeconds < config.tokenIdleSeconds) {
     throw new Error('TOKEN_MAX_SECONDS must not be shorter than TOKEN_IDLE_SECONDS')

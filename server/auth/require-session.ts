@@ -13,6 +13,8 @@ export interface Session {
   tokenHash: string
   /** When the user last gave the login password in this session (ms; auth/step-up.ts). */
   confirmedAt: number
+  /** When the user last typed the login password in this session (ms): only that, not a money call. */
+  passwordAt: number
 }
 
 /** The session token a request carries, or undefined. */

@@ -9,15 +9,26 @@ import { num } from '../db/rows.ts'
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
-export async function createSession(ctx: AppContext, userId: number): Promise<string> {
+/** Where a session was opened from, for the sessions list (server/security/account/). */
+export interface SessionOrigin {
+  userAgent: string
+  address: string
+  deviceKey: string
+}
+
+export async function createSession(ctx: AppContext, userId: number, origin: SessionOrigin = { userAgent: '', address: '', deviceKey: '' }): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   const now = ctx.now()
-  await ctx.db.run('INSERT INTO sessions (token_hash, user_id, created_at, last_seen, confirmed_at) VALUES (?, ?, ?, ?, ?)', hashToken(token), userId, now, now, now)
+  // The public id names the session in the list; it is random, so it tells nothing of the token.
+  await ctx.db.run(
+    'INSERT INTO sessions (token_hash, user_id, created_at, last_seen, confirmed_at, password_at, public_id, user_agent, address, device_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    hashToken(token), userId, now, now, now, now, randomBytes(16).toString('hex'), origin.userAgent, origin.address, origin.deviceKey,
+  )
   await purgeExpiredSessions(ctx)
   return token
 }
 
-export type SessionLookup = { userId: number; tokenHash: string; confirmedAt: number } | 'expired'
+export type SessionLookup = { userId: number; tokenHash: string; confirmedAt: number; passwordAt: number } | 'expired'
 
 /**
  * Finds a live session and marks it used; an unknown, revoked or expired token is 'expired'. The
@@ -27,7 +38,7 @@ export type SessionLookup = { userId: number; tokenHash: string; confirmedAt: nu
  */
 export async function touchSession(ctx: AppContext, token: string): Promise<SessionLookup> {
   const tokenHash = hashToken(token)
-  const row = await ctx.db.get('SELECT user_id, created_at, last_seen, confirmed_at FROM sessions WHERE token_hash = ?', tokenHash)
+  const row = await ctx.db.get('SELECT user_id, created_at, last_seen, confirmed_at, password_at FROM sessions WHERE token_hash = ?', tokenHash)
   if (!row) return 'expired'
   const now = ctx.now()
   const idle = now - num(row, 'last_seen') >= ctx.config.tokenIdleSeconds * 1000
@@ -41,7 +52,7 @@ export async function touchSession(ctx: AppContext, token: string): Promise<Sess
       if (!(error instanceof StorageFullError)) throw error
     })
   }
-  return { userId: num(row, 'user_id'), tokenHash, confirmedAt: num(row, 'confirmed_at') }
+  return { userId: num(row, 'user_id'), tokenHash, confirmedAt: num(row, 'confirmed_at'), passwordAt: num(row, 'password_at') }
 }
 
 export async function revokeSession(ctx: AppContext, token: string): Promise<void> {

@@ -36,12 +36,21 @@ function stepUpDue(ctx: Pick<AppContext, 'config' | 'now'>, confirmedAt: number)
 export async function requireConfirmedSession(ctx: AppContext, session: Session): Promise<void> {
   if (ctx.config.stepUpSeconds === 0) return
   if (stepUpDue(ctx, session.confirmedAt)) throw reauthRequired()
-  if (ctx.now() - session.confirmedAt >= Math.min(1000, ctx.config.stepUpSeconds * 10)) await markConfirmed(ctx, session)
+  if (ctx.now() - session.confirmedAt >= Math.min(1000, ctx.config.stepUpSeconds * 10)) await slideConfirmed(ctx, session)
 }
 
-/** The session's user has just given the login password, or made a sensitive call allowed by it. */
-export async function markConfirmed(ctx: AppContext, session: Pick<Session, 'tokenHash'>): Promise<void> {
+/** A sensitive call let through: the step-up window slides (the password's own time stays). */
+async function slideConfirmed(ctx: AppContext, session: Pick<Session, 'tokenHash'>): Promise<void> {
   const now = ctx.now()
   // Never backwards: two instances whose clocks differ a little both slide it.
   await ctx.db.run('UPDATE sessions SET confirmed_at = ? WHERE token_hash = ? AND confirmed_at < ?', now, session.tokenHash, now)
+}
+
+/** The session's user has just typed the login password: both marks move to now (never backwards). */
+export async function markConfirmed(ctx: AppContext, session: Pick<Session, 'tokenHash'>): Promise<void> {
+  const now = ctx.now()
+  await ctx.db.run(
+    'UPDATE sessions SET confirmed_at = CASE WHEN confirmed_at < ? THEN ? ELSE confirmed_at END, password_at = CASE WHEN password_at < ? THEN ? ELSE password_at END WHERE token_hash = ?',
+    now, now, now, now, session.tokenHash,
+  )
 }

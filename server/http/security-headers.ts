@@ -24,11 +24,13 @@
 // - Referrer-Policy no-referrer: the app's addresses name screens, records and pairs; nothing of
 //   them goes to another site.
 // - Permissions-Policy: every powerful feature the app does not use is off. What it uses keeps its
-//   default, its own origin: copying an address or a code (clipboard-write, named to say so) and
+//   default, its own origin: copying an address or a code (clipboard-write, named to say so),
 //   sharing the invite poster (web-share, not named: desktop Chromium does not know the name and
-//   warns about the whole header). Picking a proof or identity photo is a file input, which the
-//   browser offers with the camera, and which needs no permission. Only names Chromium knows, so
-//   the header is read without a warning (the browser tests fail on one).
+//   warns about the whole header) and passkeys (publickey-credentials-get and -create, not named:
+//   their default is the page's own origin, what signing in and adding one need). Picking a proof
+//   or identity photo is a file input, which the browser offers with the camera, and which needs
+//   no permission. Only names Chromium knows, so the header is read without a warning (the browser
+//   tests fail on one).
 // - Cross-Origin-Opener-Policy same-origin: no page of another site keeps a handle on the app's.
 //
 // Not @fastify/helmet: it sets its headers in an onRequest hook, and Fastify answers a request it
@@ -44,7 +46,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
 export const PERMISSIONS_POLICY = [
   'accelerometer=()', 'autoplay=()', 'camera=()', 'display-capture=()', 'encrypted-media=()',
   'fullscreen=()', 'geolocation=()', 'gyroscope=()', 'hid=()', 'idle-detection=()', 'magnetometer=()',
-  'microphone=()', 'midi=()', 'payment=()', 'picture-in-picture=()', 'publickey-credentials-get=()',
+  'microphone=()', 'midi=()', 'payment=()', 'picture-in-picture=()',
   'screen-wake-lock=()', 'serial=()', 'usb=()', 'xr-spatial-tracking=()', 'browsing-topics=()',
   'clipboard-write=(self)',
 ].join(', ')

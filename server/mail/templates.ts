@@ -70,3 +70,26 @@ export const passwordResetMail = (to: string, holdUntil: number): MailMessage =>
     '',
   ].join('\n'),
 })
+
+/**
+ * The code that confirms a withdrawal address just added to the book or changed
+ * (server/withdrawals/address-code.ts). It names the address, so a user who did not add it knows
+ * at once what an intruder tried, and that without this code the allow-list keeps it unusable.
+ */
+export const addressCodeMail = (to: string, code: string, target: { currency: string; chain: string; address: string }, validHours: number): MailMessage => ({
+  to,
+  subject: 'Confirm your new withdrawal address',
+  text: [
+    'A withdrawal address was added to your address book (or an address in it was changed):',
+    '',
+    `${target.currency} ${target.chain} ${target.address}`,
+    '',
+    'To confirm it, enter this code in the address book:',
+    '',
+    `Code: ${code}`,
+    '',
+    `It is valid for ${validHours} hours. With the withdrawal allow-list on, money can only be sent to confirmed addresses.`,
+    'If it was not you, do not enter the code: delete the address, reset your password and change your fund password now.',
+    '',
+  ].join('\n'),
+})

@@ -19,7 +19,8 @@ import { newLoginPasswordRefusal } from './password-rules.ts'
 import { validEmail } from './registration.ts'
 import { holdSecurityChanges, securityHoldMs } from './security-hold.ts'
 import { findUserByEmail, findUserById, setPasswordHash, setTradePasswordHash, type User } from './users.ts'
-import { securityEvent } from '../security/events.ts'
+import { notifyOwner, recordOwnerEvent } from '../security/events.ts'
+import { requireSecondFactor } from '../security/second-factor.ts'
 
 /**
  * The logged-in user after re-checking their login password. Wrong answers count like failed
@@ -47,9 +48,10 @@ export async function setTransactionPwd(ctx: AppContext, request: FastifyRequest
   if (!TRADE_PASSWORD_PATTERN.test(payload.tradePassword)) return fail(SERVER_MESSAGES.tradePasswordRule)
   const user = await confirmPassword(ctx, request, session, payload.loginPassword)
   if (typeof user === 'string') return refusal(user)
+  await requireSecondFactor(ctx, session)
   await setTradePasswordHash(ctx, user.id, await hashSecret(payload.tradePassword))
   await markConfirmed(ctx, session)
-  securityEvent(ctx, 'fundPassword.changed', { account: user.email, userId: user.id, address: ctx.clientAddress(request) }, user.email)
+  await notifyOwner(ctx, user.id, 'fundPassword.changed', { address: ctx.clientAddress(request) })
   return ok(null)
 }
 
@@ -59,13 +61,14 @@ export async function updatePwd(ctx: AppContext, request: FastifyRequest, payloa
   if (passwordRefused) return fail(passwordRefused)
   const user = await confirmPassword(ctx, request, session, payload.oldPassword)
   if (typeof user === 'string') return refusal(user)
+  await requireSecondFactor(ctx, session)
   const hash = await hashSecret(payload.newPassword)
   await ctx.db.transaction(async () => {
     await setPasswordHash(ctx, user.id, hash)
     await revokeUserSessions(ctx, user.id, session.tokenHash)
     await markConfirmed(ctx, session)
   })
-  securityEvent(ctx, 'password.changed', { account: user.email, userId: user.id, address: ctx.clientAddress(request) }, user.email)
+  await notifyOwner(ctx, user.id, 'password.changed', { address: ctx.clientAddress(request) })
   return ok(null)
 }
 
@@ -106,7 +109,7 @@ export async function forgetPwd(ctx: AppContext, payload: ForgetPwdPayload, addr
     return ok(null)
   })
   if (answer.code === BB_OK) {
-    securityEvent(ctx, 'password.reset', { account: email, userId: known?.id, address })
+    await recordOwnerEvent(ctx, 'password.reset', { account: email, userId: known?.id, address })
     ctx.mailer.send(passwordResetMail(email, holdUntil))
   }
   return answer

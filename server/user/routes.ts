@@ -26,7 +26,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   )
 
   app.post(USER_PATHS.login, (request) => {
-    const payload = readFields(request.body, ['account', 'password'])
+    const payload = readFields(request.body, ['account', 'password'], ['device'])
     // The app never sends a shorter one (spec §5), so this is a malformed request, not a guess.
     if (payload.password.length < LOGIN_PASSWORD_MIN_AT_LOGIN) throw badRequest(SERVER_MESSAGES.invalidRequest)
     return login(ctx, request, payload)

@@ -1,7 +1,8 @@
 // A withdrawal request (spec §5: amount, address, remark, fund password). Checked in the order a
-// user can fix things: the form, the limits of the currency, the address book, then the fund
-// password; only then is the amount frozen, in one transaction with the record (reviewing) and the
-// idempotency key. An operator then pays it out or gives it back (review.ts).
+// user can fix things: the form, the limits of the currency, the address book (and the
+// allow-list's say on the entry, allow-list.ts), then the fund password; only then is the amount
+// frozen, in one transaction with the record (reviewing) and the idempotency key. An operator then
+// pays it out or gives it back (review.ts).
 import { BigNumber } from 'bignumber.js'
 import type { AssetRecord } from '../../src/contract/assets.ts'
 import { ACCOUNT_TYPES, RECORD_STATUS, RECORD_TYPES } from '../../src/contract/assets.ts'
@@ -15,8 +16,9 @@ import { checkAmount } from '../ledger/amount-input.ts'
 import { freeze, InsufficientBalanceError } from '../ledger/operations.ts'
 import { findRecord, insertRecord, toAssetRecord } from '../ledger/records.ts'
 import { findUserById } from '../user/users.ts'
-import { isInBook } from './address-book.ts'
+import { bookEntry } from './address-book.ts'
 import { normalizeAddress } from './address-format.ts'
+import { allowListRefusal } from './allow-list.ts'
 import { checkCurrencyChain, checkRemark } from './chain-input.ts'
 import { withdrawConfigOf } from './config.ts'
 import { checkFundPassword } from './fund-password.ts'
@@ -32,11 +34,17 @@ export interface WithdrawFields {
   remark?: string
 }
 
+/**
+ * `secondFactor`: the route's two-factor gate (security/second-factor.ts), passed once everything
+ * the user can fix without a code is known to be good, so a typo or a wrong fund password does not
+ * use up a code; it throws the `code: -4` answer.
+ */
 export async function requestWithdrawal(
   ctx: AppContext,
   call: KeyedCall,
   fields: WithdrawFields,
   client: string,
+  secondFactor: () => Promise<void>,
 ): Promise<BbEnvelope<AssetRecord | null>> {
   const { userId } = call
   const user = await findUserById(ctx, userId)
@@ -61,11 +69,16 @@ export async function requestWithdrawal(
   // min > fee is a CHECK of the table; this stays true if an operator ever relaxes that.
   if (!value.isGreaterThan(config.fee)) return fail(SERVER_MESSAGES.withdrawNotAboveFee)
   const address = normalizeAddress(chain, fields.address)
-  if (!address || !await isInBook(ctx, userId, currency, chain, address)) return fail(SERVER_MESSAGES.addressNotInBook)
+  const entry = address ? await bookEntry(ctx, userId, currency, chain, address) : undefined
+  if (!address || !entry) return fail(SERVER_MESSAGES.addressNotInBook)
+  // With the allow-list in force: only a confirmed entry that has waited its delay (allow-list.ts).
+  const unlisted = await allowListRefusal(ctx, userId, entry)
+  if (unlisted) return unlisted
 
   const password = await checkFundPassword(ctx, user, fields.tradePassword)
   if (password === 'limited') return fail(SERVER_MESSAGES.tooManyAttempts)
   if (password !== 'ok') return fail(SERVER_MESSAGES.passwordIncorrect)
+  await secondFactor()
 
   const now = ctx.now()
   // Set by the run that files the request (not by a replay of the key's answer): the owner is told once.

@@ -22,13 +22,28 @@ export const ASSET_PATHS = {
   depositProof: '/bb/assets/depositProof',
   /** currency → data: WithdrawConfig */
   withdrawConfig: '/bb/assets/withdrawConfig',
-  /** currency, chain, address, amount, remark?, tradePassword → data: AssetRecord (reviewing); honours `idempotency-key`. */
+  /**
+   * currency, chain, address, amount, remark?, tradePassword → data: AssetRecord (reviewing); honours `idempotency-key`.
+   * With two-factor codes on: `code: -4` first (contract/security.ts). With the allow-list on, the
+   * address must be confirmed (else addressNotConfirmed) and past its usableAt (else addressWaiting).
+   */
   withdraw: '/bb/assets/withdraw',
   /** currency? → data: WithdrawAddress[] */
   addressList: '/bb/assets/addressList',
-  /** currency, chain, address, remark? → data: WithdrawAddress */
+  /**
+   * currency, chain, address, remark?, tradePassword? → data: WithdrawAddress, unconfirmed: a
+   * 6-digit code is mailed (SECURITY_PATHS.confirmAddress). tradePassword (the fund password) is
+   * needed while the allow-list is on (AllowListState.on): missing or not 6 digits →
+   * tradePasswordRule, wrong → passwordIncorrect, none set → fundPasswordNotSet. With two-factor
+   * codes on: `code: -4` once the rest is good.
+   */
   addAddress: '/bb/assets/addAddress',
-  /** id, address? (absent: unchanged), remark? (absent or empty: cleared) → data: WithdrawAddress */
+  /**
+   * id, address? (absent: unchanged), remark? (absent or empty: cleared), tradePassword? →
+   * data: WithdrawAddress. A new address string makes the entry a new destination: unconfirmed, a
+   * new code mailed, usableAt from now, and the same proofs as addAddress (the fund password with
+   * the allow-list on, `code: -4` with two-factor codes on). A remark alone needs neither.
+   */
   updateAddress: '/bb/assets/updateAddress',
   /** id → data: null */
   deleteAddress: '/bb/assets/deleteAddress',
@@ -265,6 +280,10 @@ export interface WithdrawAddress {
   chain: string
   address: string
   remark: string
+  /** Confirmed with the code mailed when it was added or changed (the allow-list, contract/security.ts); entries older than the allow-list are. */
+  confirmed: boolean
+  /** When the allow-list lets withdrawals go to it: added (or changed) plus its delay; ms. */
+  usableAt: number
 }
 
 export interface ExchangeQuote {

@@ -3,7 +3,8 @@
 
 /**
  * `/bb/...` answers: success is `code: 1`; `code: -2` means the session is unknown or expired;
- * `code: -3` means the session is fine but the call needs the login password again (REAUTH_REQUIRED).
+ * `code: -3` means the session is fine but the call needs the login password again (REAUTH_REQUIRED);
+ * `code: -4` that it needs a two-factor code (SECOND_FACTOR_REQUIRED).
  */
 export interface BbEnvelope<T> {
   code: number
@@ -38,6 +39,14 @@ export const SESSION_EXPIRED = -2
  * sends the same request again.
  */
 export const REAUTH_REQUIRED = -3
+/**
+ * A call that withdraws, adds a withdrawal address, changes a password or the account's security,
+ * made by a user with two-factor codes on (server/security/second-factor.ts): HTTP 200 in the
+ * group's envelope, like -3. Nothing was done; the app asks for a code (POST
+ * /bb/security/confirmFactor, contract/security.ts), which lets exactly one such call through, and
+ * sends the same request again.
+ */
+export const SECOND_FACTOR_REQUIRED = -4
 
 /** Header names the client sends and the server reads. */
 export const TOKEN_HEADER = 'access-token'

@@ -5,3 +5,4 @@
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired, please log in again'
 export const SERVER_BUSY_MESSAGE = 'Server is busy, please try again later'
 export const REAUTH_REQUIRED_MESSAGE = 'Please enter your login password to continue'
+export const SECOND_FACTOR_REQUIRED_MESSAGE = 'Please enter the 6-digit code from your authenticator app to continue'

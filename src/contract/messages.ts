@@ -1,7 +1,7 @@
 // The English texts the server puts in `msg`. The app's catalogs carry each of them as a message
 // id, so the toast shows them translated (spec §8: a known key is translated, other text as is).
 // tests/unit/server-messages.test.ts checks that every one of them is in the catalogs.
-import { REAUTH_REQUIRED_MESSAGE, SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from './fallback-messages.ts'
+import { REAUTH_REQUIRED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from './fallback-messages.ts'
 
 export const SERVER_MESSAGES = {
   ok: 'success',
@@ -130,6 +130,29 @@ export const SERVER_MESSAGES = {
   cardNameInvalid: 'Please enter the card holder name',
   cardNumberInvalid: 'The card number is not valid',
   messageNotFound: 'Message not found',
+  // Account security (issue 22, contract/security.ts): two-factor codes, passkeys, sessions, the
+  // anti-phishing code and the withdrawal allow-list.
+  // Code -4: a call that needs a two-factor code (server/security/second-factor.ts).
+  secondFactorRequired: SECOND_FACTOR_REQUIRED_MESSAGE,
+  twoFactorCodeError: 'The code is wrong or has expired, please enter the current code',
+  twoFactorCodeUsed: 'This code has already been used, please wait for the next one',
+  twoFactorAlreadyOn: 'Two-factor authentication is already on',
+  twoFactorNotOn: 'Two-factor authentication is not on',
+  twoFactorSetupExpired: 'The setup has expired, please start again',
+  signInExpired: 'The sign-in has expired, please enter your email and password again',
+  passkeyFailed: 'The passkey could not be verified, please try again',
+  passkeyUnknown: 'This passkey is not registered with any account',
+  passkeyExpired: 'The passkey request has expired, please try again',
+  passkeyLimit: 'You can register at most 10 passkeys, please remove one first',
+  passkeyNotFound: 'Passkey not found',
+  passkeyNameInvalid: 'The passkey name can have at most 32 characters',
+  sessionNotFound: 'This session has already ended',
+  antiPhishingRule: 'The anti-phishing code must be 4 to 20 letters or digits',
+  addressNotConfirmed: 'Please confirm this address with the code we mailed you first',
+  addressWaiting: 'With the allow-list on, a new address can be used for withdrawals only after its waiting time',
+  allowListAlreadyOn: 'The withdrawal allow-list is already on',
+  allowListAlreadyOff: 'The withdrawal allow-list is already off or being turned off',
+  sessionIsCurrent: 'This is the session you are using, log out to end it',
 } as const
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[keyof typeof SERVER_MESSAGES]

@@ -35,10 +35,20 @@ export interface LoginPayload {
   /** The email address. */
   account: string
   password: string
+  /** Not in the spec: the app's random id of this device (contract/security.ts DEVICE_ID_PATTERN), for the new-device mail. */
+  device?: string
 }
 export interface LoginResult {
+  /** '' when `challenge` is set. */
   userId: string
+  /** '' when `challenge` is set. */
   token: string
+  /**
+   * Not in the spec: the account has two-factor codes on, so the password alone signs nobody in.
+   * The second step sends this with a code to SECURITY_PATHS.loginCode (contract/security.ts)
+   * within LOGIN_CHALLENGE_SECONDS.
+   */
+  challenge?: string
 }
 export interface ConfirmPasswordPayload {
   password: string

@@ -24,7 +24,10 @@ export interface RunningServer {
 export interface ServerOptions {
   /** Extra environment of the server process (e.g. SECONDS_EXTRA_DURATION); the harness's own keys win. */
   env?: Record<string, string>
-  /** The build to serve (default dist/): a test that deploys a new build serves a copy it may change. */
+  /**
+   * The build to serve (default: E2E_STATIC_DIR, else dist/): a test that deploys a new build serves
+   * a copy it may change; a developer who builds elsewhere points E2E_STATIC_DIR at it.
+   */
   staticDir?: string
   /** A port of the caller's (default: a free one): a restarted server keeps the app's origin. */
   port?: number
@@ -39,7 +42,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cwd: root,
     env: {
       ...process.env, ...options.env,
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir ?? join(root, 'dist'), LOG_LEVEL: 'warn',
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir ?? process.env.E2E_STATIC_DIR ?? join(root, 'dist'), LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

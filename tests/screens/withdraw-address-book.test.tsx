@@ -13,11 +13,12 @@ import { store } from '../../src/lib/store'
 import { renderScreen } from './render'
 
 vi.mock('../../src/features/assets/api', () => ({
+  fetchAllowList: vi.fn(() => Promise.resolve({ on: false, offAt: null, delayHours: 24 })), confirmAddress: vi.fn(), resendAddressCode: vi.fn(),
   fetchAddresses: vi.fn(), deleteAddress: vi.fn(), addAddress: vi.fn(), updateAddress: vi.fn(),
 }))
 
-const TRC20: WithdrawAddress = { id: 'a1', currency: 'USDT', chain: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', remark: 'TRC20' }
-const ERC20: WithdrawAddress = { id: 'a2', currency: 'USDT', chain: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7', remark: 'cold wallet' }
+const TRC20: WithdrawAddress = { id: 'a1', currency: 'USDT', chain: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', remark: 'TRC20', confirmed: true, usableAt: 0 }
+const ERC20: WithdrawAddress = { id: 'a2', currency: 'USDT', chain: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7', remark: 'cold wallet', confirmed: true, usableAt: 0 }
 
 beforeEach(() => {
   vi.mocked(fetchAddresses).mockResolvedValue([TRC20, ERC20])

@@ -12,12 +12,13 @@ import { store } from '../../src/lib/store'
 import { renderScreen } from './render'
 
 vi.mock('../../src/features/assets/api', () => ({
+  fetchAllowList: vi.fn(() => Promise.resolve({ on: false, offAt: null, delayHours: 24 })), confirmAddress: vi.fn(), resendAddressCode: vi.fn(),
   fetchWithdrawConfig: vi.fn(),
   fetchAccounts: vi.fn(),
   withdraw: vi.fn(),
 }))
 
-const TRC20: WithdrawAddress = { id: 'a1', currency: 'USDT', chain: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', remark: 'TRC20' }
+const TRC20: WithdrawAddress = { id: 'a1', currency: 'USDT', chain: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', remark: 'TRC20', confirmed: true, usableAt: 0 }
 const record = { id: 'r1', currency: 'USDT', amount: '-20', fee: '1', actualArrival: '19', status: 0 } as AssetRecord
 
 function setUser(assetsPwd: 0 | 1) {

@@ -3,10 +3,12 @@
 // process works through the other and, logged out through one, is refused by both; failed logins
 // sent alternately through the two add up to one limit; a registration code sent through one
 // process makes the other refuse another within the minute, and wrong guesses spread over both
-// burn it after five. Two processes on one SQLite file, or two instances on one PostgreSQL.
+// burn it after five. A session ended from the sessions list through one process is refused by
+// both at its next call. Two processes on one SQLite file, or two instances on one PostgreSQL.
 import { describe, expect, it } from 'vitest'
 import { BB_OK, SESSION_EXPIRED, TOKEN_HEADER } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES } from '../../src/contract/messages.ts'
+import { SECURITY_PATHS, type SessionInfo } from '../../src/contract/security.ts'
 import { USER_PATHS } from '../../src/contract/user.ts'
 import { FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../../server/auth/login-limit.ts'
 import { MAX_WRONG_GUESSES } from '../../server/auth/email-codes.ts'
@@ -26,6 +28,21 @@ describe('two server processes on one database', () => {
     expect((await info(1)).json.data.email).toBe('both@cluster.test')
     expect((await postTo(url(0), USER_PATHS.logout, {}, headers)).json.code).toBe(BB_OK)
     for (const i of [0, 1]) expect((await info(i)).json.code).toBe(SESSION_EXPIRED)
+  })
+
+  it('refuse a session ended from the sessions list through one, at once through both', async () => {
+    const email = 'revoked@cluster.test'
+    const first = await registerAndLogin(viewThrough(world.data(), url(0)), email)
+    const login = await postTo(url(1), USER_PATHS.login, { account: email, password: 'Secret2026pass' }, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile/15E148 Safari/604.1' })
+    const second = { [TOKEN_HEADER]: String(login.json.data.token) }
+    const info = (i: number, headers: Record<string, string>) => postTo(url(i), USER_PATHS.info, { userId: first.userId }, headers)
+    for (const i of [0, 1]) expect((await info(i, second)).json.code).toBe(BB_OK)
+    const list = (await postTo(url(0), SECURITY_PATHS.sessions, {}, { [TOKEN_HEADER]: first.token })).json.data as SessionInfo[]
+    const target = list.find((one) => !one.current)
+    expect(target?.device).toBe('iPhone')
+    expect((await postTo(url(0), SECURITY_PATHS.revokeSession, { id: target?.id ?? '' }, { [TOKEN_HEADER]: first.token })).json.code).toBe(BB_OK)
+    for (const i of [1, 0]) expect((await info(i, second)).json.code).toBe(SESSION_EXPIRED)
+    for (const i of [0, 1]) expect((await info(i, { [TOKEN_HEADER]: first.token })).json.code).toBe(BB_OK)
   })
 
   it('count failed logins sent alternately through both as one limit', async () => {

@@ -55,6 +55,8 @@ describe('readConfig', () => {
       LAUNCH_TEST_PROJECT_SECONDS: '90',
       SPOT_FEED_LIQUIDITY: 'off',
       CONTRACT_TEST_MMR: '0.00990',
+      WEBAUTHN_RP_ID: 'Exchange.Example',
+      WEBAUTHN_ORIGINS: 'https://exchange.example, https://m.exchange.example:8443/',
     })
     expect(config).toEqual({
       mode: 'production',
@@ -82,6 +84,8 @@ describe('readConfig', () => {
       launchTestProjectSeconds: 90,
       spotFeedLiquidity: false,
       contractTestMmr: '0.0099',
+      webauthnRpId: 'exchange.example',
+      webauthnOrigins: ['https://exchange.example', 'https://m.exchange.example:8443'],
     })
   })
 
@@ -105,6 +109,21 @@ describe('readConfig', () => {
     for (const size of ['0', '201', '-1', '2.5', 'ten']) expect(() => readConfig({ DATABASE_POOL_SIZE: size }), size).toThrow(/DATABASE_POOL_SIZE/)
     for (const rate of ['1', '0', '0.0', '1.5', '-0.01', '0.000000001', 'abc', '.01']) expect(() => readConfig({ CONTRACT_TEST_MMR: rate }), rate).toThrow(/CONTRACT_TEST_MMR/)
     for (const hsts of ['yes', 'true', '1', 'ON']) expect(() => readConfig({ HSTS: hsts }), hsts).toThrow('HSTS must be on or off')
+  })
+
+  it('reads the passkeys relying party: a domain name, and origins on it', () => {
+    expect(readConfig({ WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: 'http://localhost:5173' })).toMatchObject({ webauthnRpId: 'localhost', webauthnOrigins: ['http://localhost:5173'] })
+    // Either alone: the other is taken from each request.
+    expect(readConfig({ WEBAUTHN_RP_ID: 'exchange.example' })).toMatchObject({ webauthnRpId: 'exchange.example', webauthnOrigins: [] })
+    expect(readConfig({ WEBAUTHN_ORIGINS: 'https://a.example,https://b.example' })).toMatchObject({ webauthnRpId: undefined, webauthnOrigins: ['https://a.example', 'https://b.example'] })
+    // Browsers refuse addresses as RP ids; a URL is not a domain name.
+    for (const rpId of ['127.0.0.1', '::1', '[::1]', '10.1.2', 'https://exchange.example', 'exchange.example:443', '-bad.example', 'a..b', 'ex ample.com']) {
+      expect(() => readConfig({ WEBAUTHN_RP_ID: rpId }), rpId).toThrow(/WEBAUTHN_RP_ID/)
+    }
+    // An origin has no path, query or credentials, is http(s), and lies on the RP id (or a subdomain of it).
+    for (const origins of ['exchange.example', 'ftp://exchange.example', 'https://exchange.example/mobile/', 'https://exchange.example?x=1', 'https://u:p@exchange.example', 'https://evil.example', 'https://exchange.example.evil.example', 'https://notexchange.example']) {
+      expect(() => readConfig({ WEBAUTHN_RP_ID: 'exchange.example', WEBAUTHN_ORIGINS: origins }), origins).toThrow(/WEBAUTHN_ORIGINS/)
+    }
   })
 
   // Architecture §6 "Production mode": EXCHANGE_MODE=production starts without the demo account and test knobs.

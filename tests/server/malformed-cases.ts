@@ -17,7 +17,7 @@ const FIELDS: Record<keyof typeof USER_PATHS, readonly string[]> = {
   sendEmailCodeForget: ['email'],
   emailVerification: ['email', 'code'],
   register: ['email', 'code', 'password', 'inviteCode'],
-  login: ['account', 'password'],
+  login: ['account', 'password', 'device'],
   info: ['token', 'userId'],
   logout: [],
   setTransactionPwd: ['loginPassword', 'tradePassword'],
@@ -42,6 +42,7 @@ const VALID: Record<string, string> = {
   newPassword: 'Other2026pass',
   paramName: 'customer_service_email',
   keyName: 'customer',
+  device: 'device-0123456789abcdef',
 }
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }

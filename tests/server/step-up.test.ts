@@ -7,6 +7,7 @@ import { ASSET_PATHS } from '../../src/contract/assets.ts'
 import { BB_OK, IDEMPOTENCY_HEADER, REAUTH_REQUIRED } from '../../src/contract/envelopes.ts'
 import { SERVER_MESSAGES as M } from '../../src/contract/messages.ts'
 import { SECONDS_PATHS } from '../../src/contract/seconds.ts'
+import { FRESH_PASSWORD_SECONDS, SECURITY_PATHS } from '../../src/contract/security.ts'
 import { USER_PATHS } from '../../src/contract/user.ts'
 import { balanceOf, fundedUser, type Funded, snapshot, withDb } from './assets-support.ts'
 import { startServer, type TestServer } from './harness.ts'
@@ -158,6 +159,20 @@ describe('confirmPassword', () => {
     expect((await server.post(USER_PATHS.confirmPassword, { password: PASSWORD })).json.code).toBe(-2)
     const user = await newUser()
     expect((await server.post(USER_PATHS.confirmPassword, {}, user.headers)).status).toBe(400)
+  })
+})
+
+describe('a change of the account\'s security', () => {
+  it('wants the password typed within FRESH_PASSWORD_SECONDS, however much the session has traded since', async () => {
+    const user = await newUser()
+    server.clock.advance(FRESH_PASSWORD_SECONDS - 60)
+    // A money call slides the step-up window…
+    expect((await transfer(user, 'step-up-fresh-0001')).json.code).toBe(BB_OK)
+    server.clock.advance(120)
+    // …but the password was typed longer ago than a security change allows.
+    expect((await server.post(SECURITY_PATHS.revokeOtherSessions, {}, user.headers)).json).toEqual(REAUTH)
+    expect((await confirm(user, PASSWORD)).json.code).toBe(BB_OK)
+    expect((await server.post(SECURITY_PATHS.revokeOtherSessions, {}, user.headers)).json.code).toBe(BB_OK)
   })
 })
 
