@@ -10,6 +10,8 @@ export const TRADER_ROUTES: readonly string[] = [
   '/assert/withdrawel', '/assert/transfer/1', '/assert/addresslist', '/assert/addresscurrencylist', '/assert/addaddress',
   '/me', '/me/about', '/me/profile', '/me/help', '/me/contact', '/me/mPdf', '/me/share', '/me/share-record', '/me/lang',
   '/me/message', '/me/msgdetail', '/me/safety', '/me/verify',
+  '/me/safety/sessions', '/me/safety/sign-ins', '/me/safety/history', '/me/safety/anti-phishing', '/me/safety/allow-list',
+  '/me/safety/two-factor', '/me/safety/passkeys',
 ]
 /** The screens of the tab bar and the trading screens: what a trader opens many times a day. */
 export const TAB_ROUTES: readonly string[] = ['/home', '/market', '/action/trade', '/action/contract', '/action/secondContract', '/position', '/account/assert/1', '/me']

@@ -47,7 +47,6 @@ import { Route as MeMPdfRouteImport } from './routes/me/mPdf'
 import { Route as MeMessageRouteImport } from './routes/me/message'
 import { Route as MeMsgdetailRouteImport } from './routes/me/msgdetail'
 import { Route as MeProfileRouteImport } from './routes/me/profile'
-import { Route as MeSafetyRouteImport } from './routes/me/safety'
 import { Route as MeShareRouteImport } from './routes/me/share'
 import { Route as MeShareRecordRouteImport } from './routes/me/share-record'
 import { Route as MeVerifyRouteImport } from './routes/me/verify'
@@ -56,6 +55,14 @@ import { Route as TradeRecordRouteImport } from './routes/trade/record'
 import { Route as AccountAssertIdRouteImport } from './routes/account/assert/$id'
 import { Route as AssertDetailIdRouteImport } from './routes/assert/detail/$id'
 import { Route as AssertTransferTypeRouteImport } from './routes/assert/transfer/$type'
+import { Route as MeSafetyIndexRouteImport } from './routes/me/safety/index'
+import { Route as MeSafetyAllowListRouteImport } from './routes/me/safety/allow-list'
+import { Route as MeSafetyAntiPhishingRouteImport } from './routes/me/safety/anti-phishing'
+import { Route as MeSafetyHistoryRouteImport } from './routes/me/safety/history'
+import { Route as MeSafetyPasskeysRouteImport } from './routes/me/safety/passkeys'
+import { Route as MeSafetySessionsRouteImport } from './routes/me/safety/sessions'
+import { Route as MeSafetySignInsRouteImport } from './routes/me/safety/sign-ins'
+import { Route as MeSafetyTwoFactorRouteImport } from './routes/me/safety/two-factor'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -248,11 +255,6 @@ const MeProfileRoute = MeProfileRouteImport.update({
   path: '/me/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
-const MeSafetyRoute = MeSafetyRouteImport.update({
-  id: '/me/safety',
-  path: '/me/safety',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const MeShareRoute = MeShareRouteImport.update({
   id: '/me/share',
   path: '/me/share',
@@ -293,6 +295,46 @@ const AssertTransferTypeRoute = AssertTransferTypeRouteImport.update({
   path: '/transfer/$type',
   getParentRoute: () => AssertRouteRoute,
 } as any)
+const MeSafetyIndexRoute = MeSafetyIndexRouteImport.update({
+  id: '/me/safety/',
+  path: '/me/safety/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeSafetyAllowListRoute = MeSafetyAllowListRouteImport.update({
+  id: '/me/safety/allow-list',
+  path: '/me/safety/allow-list',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeSafetyAntiPhishingRoute = MeSafetyAntiPhishingRouteImport.update({
+  id: '/me/safety/anti-phishing',
+  path: '/me/safety/anti-phishing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeSafetyHistoryRoute = MeSafetyHistoryRouteImport.update({
+  id: '/me/safety/history',
+  path: '/me/safety/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeSafetyPasskeysRoute = MeSafetyPasskeysRouteImport.update({
+  id: '/me/safety/passkeys',
+  path: '/me/safety/passkeys',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeSafetySessionsRoute = MeSafetySessionsRouteImport.update({
+  id: '/me/safety/sessions',
+  path: '/me/safety/sessions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeSafetySignInsRoute = MeSafetySignInsRouteImport.update({
+  id: '/me/safety/sign-ins',
+  path: '/me/safety/sign-ins',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeSafetyTwoFactorRoute = MeSafetyTwoFactorRouteImport.update({
+  id: '/me/safety/two-factor',
+  path: '/me/safety/two-factor',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -328,7 +370,6 @@ export interface FileRoutesByFullPath {
   '/me/message': typeof MeMessageRoute
   '/me/msgdetail': typeof MeMsgdetailRoute
   '/me/profile': typeof MeProfileRoute
-  '/me/safety': typeof MeSafetyRoute
   '/me/share': typeof MeShareRoute
   '/me/share-record': typeof MeShareRecordRoute
   '/me/verify': typeof MeVerifyRoute
@@ -342,6 +383,14 @@ export interface FileRoutesByFullPath {
   '/account/assert/$id': typeof AccountAssertIdRoute
   '/assert/detail/$id': typeof AssertDetailIdRoute
   '/assert/transfer/$type': typeof AssertTransferTypeRoute
+  '/me/safety/allow-list': typeof MeSafetyAllowListRoute
+  '/me/safety/anti-phishing': typeof MeSafetyAntiPhishingRoute
+  '/me/safety/history': typeof MeSafetyHistoryRoute
+  '/me/safety/passkeys': typeof MeSafetyPasskeysRoute
+  '/me/safety/sessions': typeof MeSafetySessionsRoute
+  '/me/safety/sign-ins': typeof MeSafetySignInsRoute
+  '/me/safety/two-factor': typeof MeSafetyTwoFactorRoute
+  '/me/safety/': typeof MeSafetyIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -376,7 +425,6 @@ export interface FileRoutesByTo {
   '/me/message': typeof MeMessageRoute
   '/me/msgdetail': typeof MeMsgdetailRoute
   '/me/profile': typeof MeProfileRoute
-  '/me/safety': typeof MeSafetyRoute
   '/me/share': typeof MeShareRoute
   '/me/share-record': typeof MeShareRecordRoute
   '/me/verify': typeof MeVerifyRoute
@@ -390,6 +438,14 @@ export interface FileRoutesByTo {
   '/account/assert/$id': typeof AccountAssertIdRoute
   '/assert/detail/$id': typeof AssertDetailIdRoute
   '/assert/transfer/$type': typeof AssertTransferTypeRoute
+  '/me/safety/allow-list': typeof MeSafetyAllowListRoute
+  '/me/safety/anti-phishing': typeof MeSafetyAntiPhishingRoute
+  '/me/safety/history': typeof MeSafetyHistoryRoute
+  '/me/safety/passkeys': typeof MeSafetyPasskeysRoute
+  '/me/safety/sessions': typeof MeSafetySessionsRoute
+  '/me/safety/sign-ins': typeof MeSafetySignInsRoute
+  '/me/safety/two-factor': typeof MeSafetyTwoFactorRoute
+  '/me/safety': typeof MeSafetyIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -426,7 +482,6 @@ export interface FileRoutesById {
   '/me/message': typeof MeMessageRoute
   '/me/msgdetail': typeof MeMsgdetailRoute
   '/me/profile': typeof MeProfileRoute
-  '/me/safety': typeof MeSafetyRoute
   '/me/share': typeof MeShareRoute
   '/me/share-record': typeof MeShareRecordRoute
   '/me/verify': typeof MeVerifyRoute
@@ -440,6 +495,14 @@ export interface FileRoutesById {
   '/account/assert/$id': typeof AccountAssertIdRoute
   '/assert/detail/$id': typeof AssertDetailIdRoute
   '/assert/transfer/$type': typeof AssertTransferTypeRoute
+  '/me/safety/allow-list': typeof MeSafetyAllowListRoute
+  '/me/safety/anti-phishing': typeof MeSafetyAntiPhishingRoute
+  '/me/safety/history': typeof MeSafetyHistoryRoute
+  '/me/safety/passkeys': typeof MeSafetyPasskeysRoute
+  '/me/safety/sessions': typeof MeSafetySessionsRoute
+  '/me/safety/sign-ins': typeof MeSafetySignInsRoute
+  '/me/safety/two-factor': typeof MeSafetyTwoFactorRoute
+  '/me/safety/': typeof MeSafetyIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -477,7 +540,6 @@ export interface FileRouteTypes {
     | '/me/message'
     | '/me/msgdetail'
     | '/me/profile'
-    | '/me/safety'
     | '/me/share'
     | '/me/share-record'
     | '/me/verify'
@@ -491,6 +553,14 @@ export interface FileRouteTypes {
     | '/account/assert/$id'
     | '/assert/detail/$id'
     | '/assert/transfer/$type'
+    | '/me/safety/allow-list'
+    | '/me/safety/anti-phishing'
+    | '/me/safety/history'
+    | '/me/safety/passkeys'
+    | '/me/safety/sessions'
+    | '/me/safety/sign-ins'
+    | '/me/safety/two-factor'
+    | '/me/safety/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -525,7 +595,6 @@ export interface FileRouteTypes {
     | '/me/message'
     | '/me/msgdetail'
     | '/me/profile'
-    | '/me/safety'
     | '/me/share'
     | '/me/share-record'
     | '/me/verify'
@@ -539,6 +608,14 @@ export interface FileRouteTypes {
     | '/account/assert/$id'
     | '/assert/detail/$id'
     | '/assert/transfer/$type'
+    | '/me/safety/allow-list'
+    | '/me/safety/anti-phishing'
+    | '/me/safety/history'
+    | '/me/safety/passkeys'
+    | '/me/safety/sessions'
+    | '/me/safety/sign-ins'
+    | '/me/safety/two-factor'
+    | '/me/safety'
   id:
     | '__root__'
     | '/'
@@ -574,7 +651,6 @@ export interface FileRouteTypes {
     | '/me/message'
     | '/me/msgdetail'
     | '/me/profile'
-    | '/me/safety'
     | '/me/share'
     | '/me/share-record'
     | '/me/verify'
@@ -588,6 +664,14 @@ export interface FileRouteTypes {
     | '/account/assert/$id'
     | '/assert/detail/$id'
     | '/assert/transfer/$type'
+    | '/me/safety/allow-list'
+    | '/me/safety/anti-phishing'
+    | '/me/safety/history'
+    | '/me/safety/passkeys'
+    | '/me/safety/sessions'
+    | '/me/safety/sign-ins'
+    | '/me/safety/two-factor'
+    | '/me/safety/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -617,7 +701,6 @@ export interface RootRouteChildren {
   MeMessageRoute: typeof MeMessageRoute
   MeMsgdetailRoute: typeof MeMsgdetailRoute
   MeProfileRoute: typeof MeProfileRoute
-  MeSafetyRoute: typeof MeSafetyRoute
   MeShareRoute: typeof MeShareRoute
   MeShareRecordRoute: typeof MeShareRecordRoute
   MeVerifyRoute: typeof MeVerifyRoute
@@ -627,6 +710,14 @@ export interface RootRouteChildren {
   HomeIndexRoute: typeof HomeIndexRoute
   MarketIndexRoute: typeof MarketIndexRoute
   MeIndexRoute: typeof MeIndexRoute
+  MeSafetyAllowListRoute: typeof MeSafetyAllowListRoute
+  MeSafetyAntiPhishingRoute: typeof MeSafetyAntiPhishingRoute
+  MeSafetyHistoryRoute: typeof MeSafetyHistoryRoute
+  MeSafetyPasskeysRoute: typeof MeSafetyPasskeysRoute
+  MeSafetySessionsRoute: typeof MeSafetySessionsRoute
+  MeSafetySignInsRoute: typeof MeSafetySignInsRoute
+  MeSafetyTwoFactorRoute: typeof MeSafetyTwoFactorRoute
+  MeSafetyIndexRoute: typeof MeSafetyIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -897,13 +988,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/me/safety': {
-      id: '/me/safety'
-      path: '/me/safety'
-      fullPath: '/me/safety'
-      preLoaderRoute: typeof MeSafetyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/me/share': {
       id: '/me/share'
       path: '/me/share'
@@ -959,6 +1043,62 @@ declare module '@tanstack/react-router' {
       fullPath: '/assert/transfer/$type'
       preLoaderRoute: typeof AssertTransferTypeRouteImport
       parentRoute: typeof AssertRouteRoute
+    }
+    '/me/safety/': {
+      id: '/me/safety/'
+      path: '/me/safety'
+      fullPath: '/me/safety/'
+      preLoaderRoute: typeof MeSafetyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/safety/allow-list': {
+      id: '/me/safety/allow-list'
+      path: '/me/safety/allow-list'
+      fullPath: '/me/safety/allow-list'
+      preLoaderRoute: typeof MeSafetyAllowListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/safety/anti-phishing': {
+      id: '/me/safety/anti-phishing'
+      path: '/me/safety/anti-phishing'
+      fullPath: '/me/safety/anti-phishing'
+      preLoaderRoute: typeof MeSafetyAntiPhishingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/safety/history': {
+      id: '/me/safety/history'
+      path: '/me/safety/history'
+      fullPath: '/me/safety/history'
+      preLoaderRoute: typeof MeSafetyHistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/safety/passkeys': {
+      id: '/me/safety/passkeys'
+      path: '/me/safety/passkeys'
+      fullPath: '/me/safety/passkeys'
+      preLoaderRoute: typeof MeSafetyPasskeysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/safety/sessions': {
+      id: '/me/safety/sessions'
+      path: '/me/safety/sessions'
+      fullPath: '/me/safety/sessions'
+      preLoaderRoute: typeof MeSafetySessionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/safety/sign-ins': {
+      id: '/me/safety/sign-ins'
+      path: '/me/safety/sign-ins'
+      fullPath: '/me/safety/sign-ins'
+      preLoaderRoute: typeof MeSafetySignInsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/safety/two-factor': {
+      id: '/me/safety/two-factor'
+      path: '/me/safety/two-factor'
+      fullPath: '/me/safety/two-factor'
+      preLoaderRoute: typeof MeSafetyTwoFactorRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -1032,7 +1172,6 @@ const rootRouteChildren: RootRouteChildren = {
   MeMessageRoute: MeMessageRoute,
   MeMsgdetailRoute: MeMsgdetailRoute,
   MeProfileRoute: MeProfileRoute,
-  MeSafetyRoute: MeSafetyRoute,
   MeShareRoute: MeShareRoute,
   MeShareRecordRoute: MeShareRecordRoute,
   MeVerifyRoute: MeVerifyRoute,
@@ -1042,6 +1181,14 @@ const rootRouteChildren: RootRouteChildren = {
   HomeIndexRoute: HomeIndexRoute,
   MarketIndexRoute: MarketIndexRoute,
   MeIndexRoute: MeIndexRoute,
+  MeSafetyAllowListRoute: MeSafetyAllowListRoute,
+  MeSafetyAntiPhishingRoute: MeSafetyAntiPhishingRoute,
+  MeSafetyHistoryRoute: MeSafetyHistoryRoute,
+  MeSafetyPasskeysRoute: MeSafetyPasskeysRoute,
+  MeSafetySessionsRoute: MeSafetySessionsRoute,
+  MeSafetySignInsRoute: MeSafetySignInsRoute,
+  MeSafetyTwoFactorRoute: MeSafetyTwoFactorRoute,
+  MeSafetyIndexRoute: MeSafetyIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

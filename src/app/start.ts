@@ -8,6 +8,7 @@ import { localeStorageAtom, readToken, signOut, userIdAtom } from '../lib/sessio
 import { store } from '../lib/store'
 import { startTheme } from '../lib/theme'
 import { toast } from '../lib/toast'
+import { askCode } from './code-prompt'
 import { askPassword } from './password-prompt'
 
 /** Spec §4: on code -2 the message shows and the user is logged out after a short delay. */
@@ -26,6 +27,8 @@ export async function startApp(): Promise<void> {
     // Code -3 (architecture §4): the shell's dialog asks for the login password; once it is
     // accepted, transfers the outbox kept for it go out too.
     askPassword,
+    // Code -4 (two-factor codes on): the shell's dialog asks for a code; each accepted code lets one call through.
+    askCode,
     onSessionConfirmed: () => void requestFlush().catch(() => undefined),
   })
   // The service worker keys this user's stored reads by user id (docs/architecture.md §5).

@@ -1,12 +1,14 @@
 // The only module that knows the wire envelopes (architecture §4, spec §7/§8). Callers get the payload
 // or an ApiError whose message is ready for a toast; they never see codes, statuses or headers.
 // Session state comes in through hooks so this file imports no store and works in any test.
-// Code -3 (the server wants the login password again before money moves) never reaches a caller
-// unless the user cancels: the shell's dialog asks for it, and the request is sent once more.
-import { BB_OK, REAUTH_REQUIRED, SECOND_OK, SESSION_EXPIRED, TOKEN_HEADER } from '../contract/envelopes.ts'
+// Code -3 (the server wants the login password again before money moves) and code -4 (it wants a
+// two-factor code) never reach a caller unless the user cancels: the shell's dialog asks for the
+// password or the code, and the request is sent once more.
+import { BB_OK, REAUTH_REQUIRED, SECOND_FACTOR_REQUIRED, SECOND_OK, SESSION_EXPIRED, TOKEN_HEADER } from '../contract/envelopes.ts'
 import type { BbEnvelope, ContractEnvelope, MarketEnvelope, SecondEnvelope } from '../contract/envelopes.ts'
-import { REAUTH_REQUIRED_MESSAGE, SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../contract/fallback-messages.ts'
+import { REAUTH_REQUIRED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, SERVER_BUSY_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../contract/fallback-messages.ts'
 import { CACHE_HEADER, CACHE_SOURCES, STORED_AT_HEADER } from '../contract/offline.ts'
+import { SECURITY_PATHS } from '../contract/security.ts'
 import { USER_PATHS } from '../contract/user.ts'
 import { toFormParams } from './form-encoding'
 import { noteLive, noteOffline } from './freshness'
@@ -20,8 +22,11 @@ export const NETWORK_ERROR_MESSAGE = 'Network error, please check your connectio
 export const TIMEOUT_MESSAGE = 'The request timed out, please try again'
 export const FALLBACK_MESSAGE = 'error'
 
-/** 'reauth': the server wanted the login password again and the user cancelled its dialog. */
-export type ApiErrorKind = 'business' | 'session' | 'reauth' | 'http' | 'network' | 'timeout'
+/**
+ * 'reauth': the server wanted the login password again and the user cancelled its dialog;
+ * 'factor': it wanted a two-factor code and the user cancelled that dialog.
+ */
+export type ApiErrorKind = 'business' | 'session' | 'reauth' | 'factor' | 'http' | 'network' | 'timeout'
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind
@@ -48,6 +53,13 @@ export interface ApiClientHooks {
    * false when the user cancels. Without this hook, code -3 fails like any refusal.
    */
   askPassword?(message: string, submit: (password: string) => Promise<void>): Promise<boolean>
+  /**
+   * Code -4: asks the user for a two-factor code (the shell's dialog), like askPassword: `submit`
+   * checks one code (an app's code or a recovery code) with the server and rejects with an ApiError
+   * to show in the dialog. Resolves true once a code was accepted, false when the user cancels.
+   * Without this hook, code -4 fails like any refusal.
+   */
+  askCode?(message: string, submit: (code: string) => Promise<void>): Promise<boolean>
   /** After a password was accepted (the outbox may send what waited for it). */
   onSessionConfirmed?(): void
   /** Origin of the API; '' (same origin) in the app. */
@@ -70,11 +82,15 @@ let lastExpiredToken: string | null | undefined
 // sent before a password was accepted and answered -3 after it is sent again without asking.
 let passwordPrompt: Promise<boolean> | null = null
 let passwordsAccepted = 0
+// Code -4 differs: an accepted code lets exactly ONE such call through (the server's rule), so
+// every call that meets it asks for a code of its own; the dialogs come one after another.
+let codePrompts: Promise<unknown> = Promise.resolve()
 
 export function configureApiClient(next: ApiClientHooks): void {
   hooks = next
   lastExpiredToken = undefined
   passwordPrompt = null
+  codePrompts = Promise.resolve()
 }
 
 type Body = Record<string, unknown>
@@ -142,14 +158,19 @@ interface Group {
 
 type Answer = { status: number; body: Body | null; token: string | null }
 
+/** What the user was asked for before a request was sent again: each at most once per request. */
+type Gate = 'password' | 'code'
+
 /**
- * Sends a request and settles its answer; after code -3 and an accepted password, sends the very
- * same request once more (the same options, so the same idempotency key: the server moves the
- * money once whatever the first attempt did) and settles that answer as if it were the first.
+ * Sends a request and settles its answer; after code -3 and an accepted password, or code -4 and
+ * an accepted code, sends the very same request once more (the same options, so the same
+ * idempotency key: the server moves the money once whatever the first attempt did) and settles
+ * that answer as if it were the first. A call that needs both (a withdrawal after a while, with
+ * two-factor codes on) meets -3, then -4, and is sent a third time; never twice for one gate.
  */
-function sendSettled<T>(group: Group, attempt: () => Promise<Answer>): Promise<T> {
+function sendSettled<T>(group: Group, attempt: () => Promise<Answer>, passed: readonly Gate[] = []): Promise<T> {
   const accepted = passwordsAccepted
-  return settle<T>(group, attempt(), { again: () => settle<T>(group, attempt()), accepted })
+  return settle<T>(group, attempt(), { again: (gate) => sendSettled<T>(group, attempt, [...passed, gate]), accepted, passed })
 }
 
 const call = <T>(group: Group, method: 'GET' | 'POST', path: string, payload?: object, options: RequestOptions = {}): Promise<T> =>
@@ -175,23 +196,47 @@ export function confirmPassword(message: string = REAUTH_REQUIRED_MESSAGE): Prom
   return passwordPrompt
 }
 
-/** How a first attempt may be sent again after code -3: `accepted` is passwordsAccepted when it was sent. */
+/** Checks a code typed into the shell's code dialog; once accepted, the server lets one call through. */
+async function submitCode(code: string): Promise<void> {
+  await settle<null>(BB, send('POST', SECURITY_PATHS.confirmFactor, { code }, {}))
+}
+
+/** Asks for a two-factor code, after any dialog already open for another call; true once one was accepted. */
+export function confirmCode(message: string = SECOND_FACTOR_REQUIRED_MESSAGE): Promise<boolean> {
+  const ask = hooks.askCode
+  if (!ask) return Promise.resolve(false)
+  const turn = codePrompts.then(() => ask(message, submitCode)).catch(() => false)
+  codePrompts = turn
+  return turn
+}
+
+/**
+ * How an attempt may be sent again: `accepted` is passwordsAccepted when it was sent, `passed` the
+ * gates already passed for this request.
+ */
 interface Retry<T> {
-  again: () => Promise<T>
+  again: (gate: Gate) => Promise<T>
   accepted: number
+  passed: readonly Gate[]
 }
 
 /**
  * Turns an answer into its payload or an ApiError (every call and upload ends here). `retry` is
- * given on the first attempt only, so a request is sent again at most once.
+ * given to a call's attempts (not to the dialogs' own checks); each gate sends a request again at most once.
  */
 async function settle<T>(group: Group, answer: Promise<Answer>, retry?: Retry<T>): Promise<T> {
   const { status, body, token } = await answer
   const code = typeof body?.code === 'number' ? body.code : undefined
   if (code === REAUTH_REQUIRED) {
     const message = serverText(body) ?? REAUTH_REQUIRED_MESSAGE
-    if (retry && (passwordsAccepted !== retry.accepted || (await confirmPassword(message)))) return await retry.again()
+    const mayAsk = retry && !retry.passed.includes('password')
+    if (mayAsk && (passwordsAccepted !== retry.accepted || (await confirmPassword(message)))) return await retry.again('password')
     throw new ApiError(message, { kind: 'reauth', code, status })
+  }
+  if (code === SECOND_FACTOR_REQUIRED) {
+    const message = serverText(body) ?? SECOND_FACTOR_REQUIRED_MESSAGE
+    if (retry && !retry.passed.includes('code') && (await confirmCode(message))) return await retry.again('code')
+    throw new ApiError(message, { kind: 'factor', code, status })
   }
   if (code === SESSION_EXPIRED) {
     const message = serverText(body) ?? SESSION_EXPIRED_MESSAGE

@@ -1,4 +1,5 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { CodePrompt } from '../app/code-prompt'
 import { KeptAliveScreens } from '../app/keep-alive'
 import { OfflineMark } from '../app/offline-mark'
 import { PasswordPrompt } from '../app/password-prompt'
@@ -17,6 +18,7 @@ export const Route = createRootRoute({
       <ToastHost />
       <UpdatePrompt />
       <PasswordPrompt />
+      <CodePrompt />
       <SessionSync />
     </div>
   ),

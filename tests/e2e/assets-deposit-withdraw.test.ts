@@ -112,7 +112,7 @@ test('an address added from the withdrawal is picked, and 20 USDT are frozen, th
   await page.getByText('The address is not valid for this network').waitFor()
   await page.getByLabel('Address', { exact: true }).fill(TRC20_ADDRESS)
   await page.getByRole('button', { name: 'Save' }).click()
-  await page.getByRole('button', { name: /^TRC20\s*TR7NHq…gjLj6t\s*, withdraw to this address$/ }).click()
+  await page.getByRole('button', { name: /^TRC20\s*TR7NHq…gjLj6t\s*Not confirmed\s*, withdraw to this address$/ }).click()
   await page.waitForURL('**/mobile/assert/withdrawel?**')
   await page.getByRole('link', { name: /, change$/ }).filter({ hasText: 'TRC20' }).waitFor()
 
@@ -141,7 +141,7 @@ test('offline, a withdrawal is refused with a clear message and nothing is sent'
   const { page, context } = world.browser
   await page.goto(`${world.server.url}/mobile/assert/withdrawel?currency=USDT`)
   await page.getByRole('link', { name: 'Choose from the address book' }).click()
-  await page.getByRole('button', { name: /^TRC20\s*TR7NHq…gjLj6t\s*, withdraw to this address$/ }).click()
+  await page.getByRole('button', { name: /^TRC20\s*TR7NHq…gjLj6t\s*Not confirmed\s*, withdraw to this address$/ }).click()
   await page.getByLabel('Amount (USDT)').fill('20')
   await page.getByLabel('Fund password').fill('123456')
   let sent = 0

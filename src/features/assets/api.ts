@@ -16,6 +16,7 @@ import type {
 import { ASSET_PATHS, RECORD_PAGE_SIZE } from '../../contract/assets.ts'
 import { LAUNCH_PATHS, type LaunchCoin } from '../../contract/launch.ts'
 import { MARKET_PATHS, type MarketTopic, type PriceListAnswer } from '../../contract/market.ts'
+import { SECURITY_PATHS, type SecurityOverview } from '../../contract/security.ts'
 import { ApiError, postBb, postContract, postMarket, REQUEST_TIMEOUT_MS } from '../../lib/api-client'
 import { isRetryableFailure, keyed } from '../../lib/idempotency'
 import { enqueue, handOver, settle, watchOutbox } from '../../lib/outbox'
@@ -104,13 +105,23 @@ export const withdraw = (
 
 export const fetchAddresses = (currency?: string) => postBb<WithdrawAddress[]>(ASSET_PATHS.addressList, { currency })
 
-export const addAddress = (input: { currency: string; chain: string; address: string; remark: string }) =>
+/** `tradePassword`: the fund password, which the server wants while the withdrawal allow-list is on. */
+export const addAddress = (input: { currency: string; chain: string; address: string; remark: string; tradePassword?: string }) =>
   postBb<WithdrawAddress>(ASSET_PATHS.addAddress, input)
 
 export const updateAddress = (input: { id: string; address: string; remark: string }) =>
   postBb<WithdrawAddress>(ASSET_PATHS.updateAddress, input)
 
 export const deleteAddress = (id: string) => postBb<null>(ASSET_PATHS.deleteAddress, { id })
+
+// ── The withdrawal allow-list as the address book needs it (contract/security.ts) ─────────────
+// Its own calls here rather than features/security's (a feature never imports another).
+/** Whether the allow-list is on and how long a new address waits: the security overview's part of it. */
+export const fetchAllowList = () => postBb<SecurityOverview>(SECURITY_PATHS.overview).then((overview) => overview.allowList)
+/** The 6-digit code mailed when the address was added or changed → the address, now confirmed. */
+export const confirmAddress = (id: string, code: string) => postBb<WithdrawAddress>(SECURITY_PATHS.confirmAddress, { id, code })
+/** Mails a new code for an unconfirmed address. */
+export const resendAddressCode = (id: string) => postBb<null>(SECURITY_PATHS.resendAddressCode, { id })
 
 export const fetchExchangeQuote = (input: { from: string; to: string; amount: string }) =>
   postBb<ExchangeQuote>(ASSET_PATHS.exchangeQuote, input)

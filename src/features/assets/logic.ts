@@ -7,8 +7,9 @@ import { compare, dec, tryDec, type DecimalValue } from '../../lib/decimal'
 import { coinText, inputAmount } from '../../lib/format'
 import { collectErrors } from '../../lib/form-errors'
 import { validateAmount, validateProofUploaded, validateRequired, validateTradePassword } from '../../lib/validate'
-import { ACCOUNT_TYPES, accountHolds, CURRENCIES, SMALL_BALANCE_USDT, TRANSFER_TYPES, type AccountTypeId, type AssetRow, type Currency, type TransferType } from '../../contract/assets.ts'
+import { ACCOUNT_TYPES, accountHolds, CURRENCIES, SMALL_BALANCE_USDT, TRANSFER_TYPES, type AccountTypeId, type AssetRow, type Currency, type TransferType, type WithdrawAddress } from '../../contract/assets.ts'
 import { validateTransferAmount } from '../../lib/validate'
+import type { AllowListState } from '../../contract/security.ts'
 
 /** The proof image's size limit, checked before sending so a phone does not upload 20 MB for a refusal. */
 export const MAX_PROOF_MB = 5
@@ -204,3 +205,24 @@ export const isQuotable = (form: { from: string; to: string; amount: string }): 
 
 /** A fee rate as a percent for people ('0.002' → '0.2'), cut like every figure. */
 export const feePercent = (feeRate: string): string => formatCoin(tryDec(feeRate)?.times(100) ?? null)
+
+// ── The withdrawal allow-list and the address book (contract/security.ts) ──────────────────────
+/** On, or turning off but not yet off: the server still sends withdrawals only to the list. Unknown (null) counts as off. */
+export const isAllowListOn = (state: AllowListState | null, now: number): boolean =>
+  state !== null && state.on && (state.offAt === null || state.offAt > now)
+
+export type AddressHold = 'unconfirmed' | 'waiting'
+
+/**
+ * Why a saved address cannot take a withdrawal now, or null when it can. An unconfirmed address
+ * is marked whether the allow-list is on or not (confirming it is the owner's next step); the
+ * waiting time matters only while the list is on.
+ */
+export function addressHold(entry: Pick<WithdrawAddress, 'confirmed' | 'usableAt'>, allowListOn: boolean, now: number): AddressHold | null {
+  if (!entry.confirmed) return 'unconfirmed'
+  return allowListOn && entry.usableAt > now ? 'waiting' : null
+}
+
+/** Whether the server would send a withdrawal to it now: with the list off, any saved address. */
+export const usableNow = (entry: Pick<WithdrawAddress, 'confirmed' | 'usableAt'>, allowListOn: boolean, now: number): boolean =>
+  !allowListOn || addressHold(entry, allowListOn, now) === null

@@ -6,7 +6,7 @@ import { toast, toastFailure } from '../../../lib/toast'
 import { usePickedImage } from '../../../lib/ui/use-picked-image'
 import { uploadAvatar } from '../api'
 import { UploadProgress } from './upload-progress'
-import { useRefuseOffline } from './use-refuse-offline'
+import { useRefuseOffline } from '../../../lib/ui/use-refuse-offline'
 
 /**
  * The avatar: tap it to pick a photo, which is previewed at once and uploaded with its progress;

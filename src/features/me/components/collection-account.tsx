@@ -13,7 +13,7 @@ import { useRequest } from '../../../lib/ui/use-request'
 import { fetchCollectionAccount, saveCollectionAccount } from '../api'
 import { checkCollectionForm, groupCardNumber, type CollectionForm } from '../logic'
 import { RequestView } from './request-view'
-import { useRefuseOffline } from './use-refuse-offline'
+import { useRefuseOffline } from '../../../lib/ui/use-refuse-offline'
 
 const EMPTY: CollectionForm = { bankName: '', cardName: '', cardNumber: '', tradePassword: '' }
 type Field = keyof CollectionForm

@@ -13,7 +13,7 @@ import { checkKycForm, kycFingerprint } from '../logic'
 import { DOC_TYPE_LABELS } from './doc-labels'
 import { KycPhotoField } from './kyc-photo-field'
 import { UploadProgress } from './upload-progress'
-import { useRefuseOffline } from './use-refuse-offline'
+import { useRefuseOffline } from '../../../lib/ui/use-refuse-offline'
 
 type Field = 'name' | 'docNumber' | 'front' | 'back'
 

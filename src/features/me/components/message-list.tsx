@@ -9,7 +9,7 @@ import { usePullToRefresh } from '../../../lib/ui/use-pull-to-refresh'
 import { fetchMessages, markAllRead } from '../api'
 import { messageText } from './message-text'
 import { PullNote } from '../../../lib/ui/pull-note'
-import { useRefuseOffline } from './use-refuse-offline'
+import { useRefuseOffline } from '../../../lib/ui/use-refuse-offline'
 
 /** Spec §2 /me/message: the inbox, newest first, unread marked; pull down refreshes, the end loads more. */
 export function MessageList() {

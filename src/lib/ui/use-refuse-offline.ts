@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
-import { toast } from '../../../lib/toast'
+import { toast } from '../toast'
 
 /**
- * Submissions of the profile area are never queued (architecture §4): offline they are refused with
- * a clear message and nothing is sent. Returns true when it refused.
+ * Submissions of the profile area, account security and the address book are never queued
+ * (architecture §4): offline they are refused with a clear message and nothing is sent. Returns
+ * true when it refused.
  */
 export function useRefuseOffline() {
   const { t } = useLingui()
