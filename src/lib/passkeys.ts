@@ -4,8 +4,21 @@
 // (contract/security.ts PasskeyOptions), so nothing here knows their fields.
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 
-/** The browser can use passkeys at all (an old browser, or a WebView without WebAuthn, cannot). */
-export const passkeysSupported = (): boolean => typeof globalThis.PublicKeyCredential === 'function'
+/**
+ * Why passkeys cannot be used on this page, or null when they can: 'browser' — an old browser or a
+ * WebView without WebAuthn; 'address' — the app was opened at an IP address (127.0.0.1:8080),
+ * which browsers refuse as a passkey's site, or over plain HTTP anywhere but localhost.
+ */
+export function passkeyBlocker(): 'browser' | 'address' | null {
+  if (typeof globalThis.PublicKeyCredential !== 'function') return 'browser'
+  return globalThis.isSecureContext && !isIpAddress(globalThis.location.hostname) ? null : 'address'
+}
+
+/** 192.0.2.1 or [2001:db8::1]: not a domain name, so no passkey's site (a WebAuthn RP id). */
+export const isIpAddress = (hostname: string): boolean => /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[')
+
+/** The browser can use passkeys on this page. */
+export const passkeysSupported = (): boolean => passkeyBlocker() === null
 
 /**
  * The user closed the browser's prompt, or let it time out (NotAllowedError), or the page

@@ -124,8 +124,19 @@ it('hides "Sign in with a passkey" where the browser has no WebAuthn', async () 
   expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull()
 })
 
+it('hides "Sign in with a passkey" on a page opened at an IP address, which browsers refuse as a passkey\'s site', async () => {
+  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+  vi.stubGlobal('isSecureContext', true)
+  vi.stubGlobal('location', new URL('http://127.0.0.1:8080/mobile/login'))
+  await renderScreen(() => <LoginForm onSignedIn={() => undefined} />)
+  await screen.findByRole('button', { name: 'Log in' })
+  expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull()
+})
+
 it('signs in with a passkey without an email; a closed prompt says nothing', async () => {
   vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+  vi.stubGlobal('isSecureContext', true)
+  vi.stubGlobal('location', new URL('http://localhost:8080/mobile/login'))
   const onSignedIn = vi.fn()
   await renderScreen(() => <LoginForm onSignedIn={onSignedIn} />)
   const button = await screen.findByRole('button', { name: 'Sign in with a passkey' })

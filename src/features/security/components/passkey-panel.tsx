@@ -3,7 +3,7 @@ import './two-factor.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { MAX_PASSKEYS, PASSKEY_NAME_MAX, type PasskeyInfo } from '../../../contract/security.ts'
-import { isPasskeyAlreadyRegistered, passkeysSupported } from '../../../lib/passkeys'
+import { isPasskeyAlreadyRegistered, passkeyBlocker } from '../../../lib/passkeys'
 import { toast } from '../../../lib/toast'
 import { SubmitButton } from '../../../lib/ui/submit-button'
 import { TextField } from '../../../lib/ui/text-field'
@@ -28,7 +28,7 @@ export function PasskeyPanel() {
   const [removing, setRemoving] = useState<PasskeyInfo | null>(null)
   const { busy, run } = useBusyAction()
   const refuseOffline = useRefuseOffline()
-  const supported = passkeysSupported()
+  const blocker = passkeyBlocker()
   const full = state.status === 'ready' && state.data.length >= MAX_PASSKEYS
 
   const add = (event: FormEvent) => {
@@ -70,8 +70,10 @@ export function PasskeyPanel() {
           {state.data.map((passkey) => <PasskeyItem key={passkey.id} passkey={passkey} onRemove={() => setRemoving(passkey)} />)}
         </ul>
       )}
-      {!supported ? (
+      {blocker === 'browser' ? (
         <p className="card muted" role="note"><Trans>This browser cannot use passkeys. Open the app in an up-to-date browser on your phone or computer to add one.</Trans></p>
+      ) : blocker === 'address' ? (
+        <p className="card muted" role="note"><Trans>Passkeys work only when the app is opened at its name (such as localhost or the exchange's web address), not at an IP address. Open it that way to add one.</Trans></p>
       ) : full ? (
         <p className="card muted" role="note"><Trans>You have the most passkeys allowed. Remove one to add another.</Trans></p>
       ) : (
