@@ -1,15 +1,15 @@
 // The two-factor dialog itself (app/code-prompt.tsx opens it): the authenticator app's 6-digit
 // code, or a recovery code after "Use a recovery code", in the frame the password dialog shares
-// (confirm-sheet.tsx).
+// (gate-sheet.tsx).
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { checkFactorCode, factorCodeToSend, type FactorKind } from '../lib/factor-code'
 import { FactorCodeField } from '../lib/ui/factor-code-field'
-import type { ConfirmRequest } from './confirm-prompt'
-import { ConfirmSheet } from './confirm-sheet'
+import type { GateRequest } from './gate-prompt'
+import { GateSheet } from './gate-sheet'
 
 /** One ask of the api client: `submit` checks a code with the server; `finish` answers the ask. */
-export function CodeDialog({ request }: { request: ConfirmRequest }) {
+export function CodeDialog({ request }: { request: GateRequest }) {
   const [kind, setKind] = useState<FactorKind>('totp')
   const [code, setCode] = useState('')
   const typed = () => {
@@ -17,7 +17,7 @@ export function CodeDialog({ request }: { request: ConfirmRequest }) {
     return refusal ? { refuse: refusal } : { send: factorCodeToSend(kind, code) ?? '' }
   }
   return (
-    <ConfirmSheet
+    <GateSheet
       request={request}
       title={<Trans>Two-factor authentication</Trans>}
       text={kind === 'totp'

@@ -1,17 +1,17 @@
 // The step-up dialog itself (app/password-prompt.tsx opens it): the login password, in the frame
-// the code dialog shares (confirm-sheet.tsx).
+// the code dialog shares (gate-sheet.tsx).
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { PasswordField } from '../lib/ui/text-field'
-import type { ConfirmRequest } from './confirm-prompt'
-import { ConfirmSheet } from './confirm-sheet'
+import type { GateRequest } from './gate-prompt'
+import { GateSheet } from './gate-sheet'
 
 /** One ask of the api client: `submit` checks a password with the server; `finish` answers the ask. */
-export function PasswordDialog({ request }: { request: ConfirmRequest }) {
+export function PasswordDialog({ request }: { request: GateRequest }) {
   const [password, setPassword] = useState('')
   return (
-    <ConfirmSheet
+    <GateSheet
       request={request}
       title={<Trans>Confirm it is you</Trans>}
       text={<Trans>For your security, moving money or changing security settings after a while without use needs your login password again.</Trans>}

@@ -1,9 +1,9 @@
 // The step-up dialog (architecture §4): a call that moves money or changes security, made a while
 // after the login password was last given, is answered code -3, and the api client asks here for
-// the password (password-dialog.tsx; how the ask works: confirm-prompt.tsx).
-import { makeConfirmPrompt } from './confirm-prompt'
+// the password (password-dialog.tsx; how the ask works: gate-prompt.tsx).
+import { makeGatePrompt } from './gate-prompt'
 
-const prompt = makeConfirmPrompt(() => import('./password-dialog').then((module) => module.PasswordDialog))
+const prompt = makeGatePrompt(() => import('./password-dialog').then((module) => module.PasswordDialog))
 
 /** The api client's askPassword hook: opens the dialog; true once a password was accepted. */
 export const askPassword = prompt.ask

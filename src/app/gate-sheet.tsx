@@ -8,10 +8,10 @@ import { Trans } from '@lingui/react/macro'
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react'
 import { ApiError } from '../lib/api-client'
 import { useModalDialog } from '../lib/ui/use-modal-dialog'
-import type { ConfirmRequest } from './confirm-prompt'
+import type { GateRequest } from './gate-prompt'
 
-interface ConfirmSheetProps {
-  request: ConfirmRequest
+interface GateSheetProps {
+  request: GateRequest
   title: ReactNode
   text: ReactNode
   /** What to send, or the message to show when what is typed cannot be sent as it is. */
@@ -22,7 +22,7 @@ interface ConfirmSheetProps {
   renderField: (error: MessageDescriptor | null, clearError: () => void) => ReactNode
 }
 
-export function ConfirmSheet({ request, title, text, typed, clear, renderField }: ConfirmSheetProps) {
+export function GateSheet({ request, title, text, typed, clear, renderField }: GateSheetProps) {
   const titleId = useId()
   const textId = useId()
   const ref = useModalDialog()
