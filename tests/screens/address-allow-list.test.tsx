@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { WithdrawAddress } from '../../src/contract/assets.ts'
-import { addAddress, confirmAddress, fetchAddresses, fetchAllowList, resendAddressCode } from '../../src/features/assets/api'
+import { addAddress, confirmAddress, fetchAddresses, fetchAllowList, resendAddressCode, updateAddress } from '../../src/features/assets/api'
 import { AddressForm } from '../../src/features/assets/components/address-form'
 import { AddressList } from '../../src/features/assets/components/address-list'
 import { ApiError } from '../../src/lib/api-client'
@@ -118,4 +118,22 @@ it('with the list on, adding an address takes the fund password and says a code 
   expect(addAddress).toHaveBeenLastCalledWith({ currency: 'USDT', chain: 'TRC20', address: NEW.address, remark: 'TRC20', tradePassword: '123456' })
   expect(onSaved).toHaveBeenCalled()
   expect(store.get(toastsAtom).map((toast) => toast.text).join(' ')).toMatch(/We mailed you a code/)
+})
+
+it('with the list on, editing asks for the fund password only when the address itself changes', async () => {
+  store.set(userInfoAtom, { assetsPwd: 1 } as never)
+  vi.mocked(updateAddress).mockReset().mockImplementation(async (input) => ({ ...WAITING, ...input, confirmed: input.address === WAITING.address }))
+  await renderScreen(() => <AddressForm currency="USDT" editing={WAITING} onSaved={vi.fn()} />)
+  await act(async () => undefined)
+  expect(screen.queryByLabelText('Fund password')).toBeNull()
+  fireEvent.change(screen.getByLabelText('Remark (optional)'), { target: { value: 'old cold wallet' } })
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })))
+  expect(updateAddress).toHaveBeenLastCalledWith({ id: 'w1', address: WAITING.address, remark: 'old cold wallet', tradePassword: undefined })
+
+  const changed = '0x8617E340B3D01FA5F11F306F4090FD50E238070D'
+  fireEvent.change(screen.getByLabelText('Address'), { target: { value: changed } })
+  const password = await screen.findByLabelText('Fund password')
+  fireEvent.change(password, { target: { value: '123456' } })
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })))
+  expect(updateAddress).toHaveBeenLastCalledWith({ id: 'w1', address: changed, remark: 'old cold wallet', tradePassword: '123456' })
 })

@@ -109,7 +109,7 @@ export const fetchAddresses = (currency?: string) => postBb<WithdrawAddress[]>(A
 export const addAddress = (input: { currency: string; chain: string; address: string; remark: string; tradePassword?: string }) =>
   postBb<WithdrawAddress>(ASSET_PATHS.addAddress, input)
 
-export const updateAddress = (input: { id: string; address: string; remark: string }) =>
+export const updateAddress = (input: { id: string; address: string; remark: string; tradePassword?: string }) =>
   postBb<WithdrawAddress>(ASSET_PATHS.updateAddress, input)
 
 export const deleteAddress = (id: string) => postBb<null>(ASSET_PATHS.deleteAddress, { id })

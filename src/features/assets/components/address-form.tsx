@@ -47,8 +47,10 @@ export function AddressForm({ currency, editing, onSaved }: AddressFormProps) {
   const refuseOffline = useRefuseOffline()
   const { state: allowList, now } = useAllowList()
   const assetsPwd = useAtomValue(userInfoAtom)?.assetsPwd
-  // Only a new address asks for it: the server wants it on addAddress alone.
-  const needsFundPassword = !editing && isAllowListOn(allowList, now)
+  // With the allow-list on, the server wants it for a new address and for a changed one (a remark
+  // alone needs none): either decides where money may go.
+  const newAddress = !editing || address.trim() !== editing.address
+  const needsFundPassword = isAllowListOn(allowList, now) && newAddress
 
   const changeChain = (next: string) => {
     setChain(next)
@@ -64,7 +66,7 @@ export function AddressForm({ currency, editing, onSaved }: AddressFormProps) {
     try {
       const input = { address: address.trim(), remark: remark.trim() }
       const saved = editing
-        ? await updateAddress({ id: editing.id, ...input })
+        ? await updateAddress({ id: editing.id, ...input, tradePassword: needsFundPassword ? tradePassword : undefined })
         : await addAddress({ currency, chain, ...input, tradePassword: needsFundPassword ? tradePassword : undefined })
       syncPicked({ id: saved.id, address: saved })
       // A new or changed address waits for the mailed code: say where the next step is.
@@ -92,12 +94,12 @@ export function AddressForm({ currency, editing, onSaved }: AddressFormProps) {
       <TextField label={<Trans>Remark (optional)</Trans>} value={remark} onValueChange={setRemark} autoComplete="off" maxLength={64} />
       {needsFundPassword && (
         <>
-          <p className="form__note"><Trans>The withdrawal allow-list is on: a new address needs your fund password.</Trans></p>
+          <p className="form__note"><Trans>The withdrawal allow-list is on: a new or changed address needs your fund password.</Trans></p>
           <WithdrawPasswordField isSet={assetsPwd === undefined ? null : assetsPwd === 1} value={tradePassword}
             onValueChange={setTradePassword} error={errors.tradePassword} />
         </>
       )}
-      {!editing && <p className="form__note"><Trans>We will mail you a code to confirm the address.</Trans></p>}
+      {newAddress && <p className="form__note"><Trans>We will mail you a code to confirm the address.</Trans></p>}
       <SubmitButton busy={busy}><Trans>Save</Trans></SubmitButton>
     </form>
   )
