@@ -13,7 +13,7 @@ import { DEFAULT_CONFIG, type ServerConfig } from '../../server/config.ts'
 import { findPair } from '../../server/market/pairs.ts'
 import { createSimSource } from '../../server/market/sim-source.ts'
 import { type Answer, type TestServer, startServer } from './harness.ts'
-import { type DatabaseLocation, migratedDatabase, openTestDatabase, withDatabase } from './test-database.ts'
+import { type DatabaseLocation, freshDatabase, openTestDatabase, withDatabase } from './test-database.ts'
 
 const sim = createSimSource(DEFAULT_CONFIG.marketSeed, () => 0)
 
@@ -94,7 +94,8 @@ export interface KeptData extends DatabaseLocation {
 
 export async function keepData(prefix: string): Promise<KeptData> {
   const dataDir = await mkdtemp(join(tmpdir(), prefix))
-  const database = await migratedDatabase(dataDir)
+  // Empty, not a copy of the migrated template: some tests make it another application's database.
+  const database = await freshDatabase(dataDir)
   const location: DatabaseLocation = { dataDir, databaseUrl: database.databaseUrl }
   const view = { dataDir, database: location, openDb: () => openTestDatabase(location), withDb: (read) => withDatabase(location, read) } as Partial<TestServer>
   return {

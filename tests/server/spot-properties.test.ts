@@ -22,7 +22,7 @@ import type { PlaceFields } from '../../server/spot/order-input.ts'
 import { placeOrder } from '../../server/spot/place.ts'
 import { type LedgerDb, openLedgerDb } from './ledger-db.ts'
 import { depthAt, lastAt, pairOf } from './spot-fixtures.ts'
-import { TEST_ENGINE } from './test-database.ts'
+import { propertyRuns, TEST_ENGINE } from './test-database.ts'
 import { auditOrders, bandAt, crosses, direct, type Direct, frozenProblems, holdings, lastTicksAt, negativeBalances, priceOf, type Row, ticksOf } from './spot-support.ts'
 import { unkeyed } from '../../server/assets/idempotency.ts'
 
@@ -56,6 +56,7 @@ type Command = typeof command extends fc.Arbitrary<infer C> ? C : never
 type Place = Extract<Command, { op: 'place' }>
 
 const STATS = { placed: 0, refused: 0, cancelled: 0, feedFills: 0, userFills: 0, triggered: 0 }
+const RUNS = propertyRuns(60)
 const big = (value: unknown) => new BigNumber(String(value ?? '0'))
 const count = async (db: Database, sql: string, ...params: number[]) => Number((await db.get(sql, ...params))?.n)
 
@@ -238,10 +239,10 @@ describe('spot orders, cancels, credits and feed passes', () => {
           await w.ledger.close()
         }
       }),
-      { numRuns: 60 },
+      { numRuns: RUNS },
     )
     // The runs really placed, refused, cancelled, filled from the feed and between users, and triggered stops.
-    expect(Object.values(STATS).every((n) => n > 20), JSON.stringify(STATS)).toBe(true)
-    // PostgreSQL: a fresh database per run and a round trip per statement make the 60 runs ~4× slower.
+    expect(Object.values(STATS).every((n) => n >= RUNS / 5), JSON.stringify(STATS)).toBe(true)
+    // PostgreSQL: a fresh database per run and a round trip per statement make a run ~4× slower.
   }, TEST_ENGINE === 'postgres' ? 300_000 : 120_000)
 })

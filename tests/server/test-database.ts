@@ -9,6 +9,14 @@ import { openDatabase } from '../../server/db/open.ts'
 
 export const TEST_ENGINE: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite'
 
+/**
+ * How many random runs a property test makes here: all of them on SQLite, a third on PostgreSQL.
+ * The properties are the money rules, which the same code keeps on both engines: SQLite, fast,
+ * searches them broadly; PostgreSQL, where a run costs several times as much (a database per run,
+ * a round trip per statement), checks that its SQL and locking keep them too.
+ */
+export const propertyRuns = (runs: number): number => (TEST_ENGINE === 'postgres' ? Math.ceil(runs / 3) : runs)
+
 /** Where a test's database is: DATA_DIR's SQLite file, or a PostgreSQL database (its URL). */
 export interface DatabaseLocation {
   dataDir: string
