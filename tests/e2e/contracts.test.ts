@@ -26,6 +26,25 @@ async function availableMargin(page: Page): Promise<bigint> {
   return units(await figure(page, 'Available margin'))
 }
 
+/**
+ * Waits until BTC/USDT's price is rising (two rises in a row, second by second, at most 90 s).
+ * The simulated minute runs in straight segments between its open, high, low and close, so a long
+ * opened on a rising segment sees its take profit a few ticks above the entry within seconds;
+ * opened on a falling one, a falling market can keep it waiting for minutes.
+ */
+async function priceRising(url: string): Promise<void> {
+  // One price per second of the feed (its `ts`): two polls within the same second are one sample.
+  const closes = new Map<number, number>()
+  for (let tries = 0; tries < 180; tries++) {
+    const answer = await fetch(`${url}/bb/huobi/getDetails`, { method: 'POST', body: new URLSearchParams({ symbol: 'btcusdt', timer: '1day', size: '1' }) })
+    const { ts, tick } = (await answer.json()) as { ts: number; tick: { close: string } }
+    closes.set(ts, Number(tick.close))
+    const [a = 0, b = 0, c = 0] = [...closes.values()].slice(-3)
+    if (closes.size >= 3 && a < b && b < c) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
 async function openLong(page: Page, leverage: string, quantity: string): Promise<void> {
   await page.getByRole('radio', { name: `${leverage}× leverage` }).check()
   await page.getByLabel('Quantity (BTC)').fill(quantity)
@@ -58,12 +77,13 @@ test('a 10× long closes at its take profit, and the contract account moves by e
   const { page } = world.browser
   await logIn(page, world.server.url, TRADE)
   const before = await availableMargin(page)
+  await priceRising(world.server.url)
   await openLong(page, '10', '0.01')
 
   const position = page.getByRole('list', { name: 'Open positions' }).getByRole('article', { name: 'Long BTC/USDT 10× position' })
   await position.waitFor()
   const entry = await figure(position, 'Entry price')
-  // Three ticks above the entry: the feed's price reaches it within seconds.
+  // Three ticks above an entry made on a rising price: the feed's price reaches it within seconds.
   const takeProfit = ((units(entry) + 3_000_000n) / 1_000_000n).toString().replace(/(\d\d)$/, '.$1')
   await position.getByRole('button', { name: 'SL / TP' }).click()
   const sheet = page.getByRole('dialog')
