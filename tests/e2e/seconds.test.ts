@@ -67,8 +67,10 @@ test('an Up order of 10 USDT on 5 s counts down, settles, and moves the balance 
   assert.equal(await open.count(), 1)
   // The countdown is read with its row ("Settles in 00:04"), never announced on its own.
   const countdown = await open.first().getByText(/^\d\d:\d\d$/).textContent({ timeout: 5000 }).catch(() => null)
-  // Within 5 s the row shows mm:ss (or, on a slow machine, has already reached "Settling…").
-  assert.ok(countdown === null || /^00:0[0-5]$/.test(countdown), `a live countdown: ${countdown}`)
+  // Within 5 s the row shows mm:ss (or, on a slow machine, has already reached "Settling…"). The
+  // seconds left are rounded up and counted on this device's clock against the server's settle
+  // instant, so a busy machine may still show a sixth second.
+  assert.ok(countdown === null || /^00:0[0-6]$/.test(countdown), `a live countdown: ${countdown}`)
 
   const result = page.getByRole('article', { name: 'Settled order BTC/USDT' })
   await result.waitFor({ timeout: 20_000 })
