@@ -87,6 +87,8 @@ test('the white paper renders in the app: pages counted, canvases drawn, a downl
   await page.waitForFunction(() => /^\d+ pages$/.test(document.querySelector('.pdf-viewer__count')?.textContent ?? ''))
   const pages = Number(((await count.textContent()) ?? '').split(' ')[0])
   assert.ok(pages >= 2, `a multi-page paper, got ${pages}`)
+  // The count shows before the pages' boxes are laid out: wait for the last one, then count them.
+  await page.getByRole('img', { name: `Page ${pages} of ${pages}` }).waitFor()
   assert.equal(await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).count(), pages)
   await page.locator('canvas[data-rendered]').first().waitFor()
   // Not blank: the first page has dark (text) and non-white pixels somewhere.
