@@ -27,12 +27,13 @@ async function availableMargin(page: Page): Promise<bigint> {
 }
 
 /**
- * Waits until BTC/USDT's price is rising (two rises in a row, second by second, at most 90 s).
- * The simulated minute runs in straight segments between its open, high, low and close, so a long
- * opened on a rising segment sees its take profit a few ticks above the entry within seconds;
- * opened on a falling one, a falling market can keep it waiting for minutes.
+ * Waits until BTC/USDT's price moves the given way (two steps in a row, second by second, at most
+ * 90 s). The simulated minute runs in straight segments between its open, high, low and close, so
+ * a long opened on a rising segment sees a take profit a few ticks up within seconds, and one with
+ * no room above its maintenance margin opened on a falling segment is liquidated within seconds;
+ * opened the other way, a steady market can keep either waiting for minutes.
  */
-async function priceRising(url: string): Promise<void> {
+async function priceMoving(url: string, way: 'up' | 'down'): Promise<void> {
   // One price per second of the feed (its `ts`): two polls within the same second are one sample.
   const closes = new Map<number, number>()
   for (let tries = 0; tries < 180; tries++) {
@@ -40,7 +41,7 @@ async function priceRising(url: string): Promise<void> {
     const { ts, tick } = (await answer.json()) as { ts: number; tick: { close: string } }
     closes.set(ts, Number(tick.close))
     const [a = 0, b = 0, c = 0] = [...closes.values()].slice(-3)
-    if (closes.size >= 3 && a < b && b < c) return
+    if (closes.size >= 3 && (way === 'up' ? a < b && b < c : a > b && b > c)) return
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
 }
@@ -77,7 +78,7 @@ test('a 10× long closes at its take profit, and the contract account moves by e
   const { page } = world.browser
   await logIn(page, world.server.url, TRADE)
   const before = await availableMargin(page)
-  await priceRising(world.server.url)
+  await priceMoving(world.server.url, 'up')
   await openLong(page, '10', '0.01')
 
   const position = page.getByRole('list', { name: 'Open positions' }).getByRole('article', { name: 'Long BTC/USDT 10× position' })
@@ -109,6 +110,7 @@ test('a 10× long closes at its take profit, and the contract account moves by e
 test('a 100× long with no room above the maintenance margin is liquidated, losing exactly its margin', async () => {
   const { page } = world.browser
   const before = await availableMargin(page)
+  await priceMoving(world.server.url, 'down')
   await openLong(page, '100', '0.001')
   const position = page.getByRole('list', { name: 'Open positions' }).getByRole('article', { name: 'Long BTC/USDT 100× position' })
   await position.waitFor()
