@@ -3,6 +3,7 @@
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './http/request-timeouts.ts'
+import { parseWebauthnOrigins, parseWebauthnRpId } from './security/passkeys/webauthn-config.ts'
 
 export interface ServerConfig {
   /**
@@ -247,39 +248,8 @@ function trustProxy(env: Env): string[] {
   return entries
 }
 
-/** WEBAUTHN_RP_ID: a domain name (browsers refuse IP addresses as RP ids), lower-case. */
-function webauthnRpId(env: Env): string | undefined {
-  const raw = text(env, 'WEBAUTHN_RP_ID')?.toLowerCase()
-  if (raw === undefined) return undefined
-  const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
-  if (raw.length > 253 || !new RegExp(`^${label}(?:\\.${label})*$`).test(raw) || isIP(raw) !== 0 || /^[\d.]+$/.test(raw)) {
-    throw new Error(`WEBAUTHN_RP_ID must be a domain name such as exchange.example (not an address), got "${raw}"`)
-  }
-  return raw
-}
-
-/** WEBAUTHN_ORIGINS: http(s) origins (no path) on the RP id or a subdomain of it, as WebAuthn requires. */
-function webauthnOrigins(env: Env, rpId: string | undefined): string[] {
-  const raw = text(env, 'WEBAUTHN_ORIGINS')
-  if (raw === undefined) return []
-  return raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
-    let url: URL | undefined
-    try {
-      url = new URL(entry)
-    } catch {
-      url = undefined
-    }
-    const bare = (url?.protocol === 'https:' || url?.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !entry.endsWith('#')
-    const onRpId = rpId === undefined || url?.hostname === rpId || url?.hostname.endsWith(`.${rpId}`) === true
-    if (!url || !bare || !onRpId) {
-      throw new Error(`WEBAUTHN_ORIGINS must be origins such as https://exchange.example separated by commas${rpId === undefined ? '' : `, on ${rpId}`}, got "${entry}"`)
-    }
-    return url.origin
-  })
-}
-
 export function readConfig(env: Env): ServerConfig {
-  const rpId = webauthnRpId(env)
+  const rpId = parseWebauthnRpId(text(env, 'WEBAUTHN_RP_ID'))
   const config: ServerConfig = {
     mode: exchangeMode(env),
     port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
@@ -308,7 +278,7 @@ export function readConfig(env: Env): ServerConfig {
     spotFeedLiquidity: onOff(env, 'SPOT_FEED_LIQUIDITY', DEFAULT_CONFIG.spotFeedLiquidity),
     contractTestMmr: optionalRate(env, 'CONTRACT_TEST_MMR'),
     webauthnRpId: rpId,
-    webauthnOrigins: webauthnOrigins(env, rpId),
+    webauthnOrigins: parseWebauthnOrigins(text(env, 'WEBAUTHN_ORIGINS'), rpId),
   }
   if (config.tokenMaxSeconds < config.tokenIdleSeconds) {
     throw new Error('TOKEN_MAX_SECONDS must not be shorter than TOKEN_IDLE_SECONDS')
